@@ -1,0 +1,3 @@
+export * from './types';
+export * from './projection/types';
+export * from './address';

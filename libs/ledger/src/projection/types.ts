@@ -1,0 +1,23 @@
+import type { CollectionSpec, Doc } from '@ledger-api/store';
+import type { Block, Transaction } from '../types';
+
+/**
+ * What a projection sees while one block is applied. Reads see the writes made
+ * earlier in the same block. Writes are buffered and stored together with the
+ * block's undo record, so every block can be reverted exactly without any
+ * per-type revert logic.
+ */
+export interface ProjectionContext {
+  readonly block: Block;
+  get<T extends Doc>(collection: string, id: string): Promise<T | null>;
+  put(collection: string, doc: Doc): void;
+  remove(collection: string, id: string): void;
+}
+
+/** An area's read model: the collections it owns and how a transaction changes them. */
+export interface Projection {
+  readonly area: string;
+  readonly collections: CollectionSpec[];
+  /** Called for every transaction of an applied block, in block order. */
+  applyTransaction(ctx: ProjectionContext, tx: Transaction, sequence: number): Promise<void>;
+}

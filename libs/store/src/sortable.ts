@@ -1,0 +1,16 @@
+/**
+ * Amounts are decimal strings of unbounded size. Stored as text they would
+ * sort "10" before "9", and as numbers they lose precision past 2^53, so each
+ * one gets a key that sorts numerically as plain text: the digit count, padded
+ * to a fixed width, followed by the digits without leading zeros.
+ */
+const LENGTH_WIDTH = 4;
+
+export function numericSortKey(decimal: string): string {
+  const digits = decimal.replace(/^0+(?=\d)/, '');
+  return String(digits.length).padStart(LENGTH_WIDTH, '0') + digits;
+}
+
+export function isDecimalString(value: unknown): value is string {
+  return typeof value === 'string' && /^\d{1,9999}$/.test(value);
+}
