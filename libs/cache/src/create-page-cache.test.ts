@@ -1,0 +1,20 @@
+import { createPageCache } from './create-page-cache';
+import { MemoryPageCache } from './memory-page-cache';
+import { RedisPageCache } from './redis-page-cache';
+
+const logger = { info: jest.fn(), warn: jest.fn() };
+
+describe('createPageCache', () => {
+  it('uses the in-process LRU without a Redis URL', async () => {
+    const cache = createPageCache({ prefix: 'p:', ttlSeconds: 60, maxEntries: 10, logger });
+    expect(cache).toBeInstanceOf(MemoryPageCache);
+    await cache.close();
+  });
+
+  it('uses Redis when a URL is configured', async () => {
+    const cache = createPageCache({ redisUrl: 'redis://127.0.0.1:6379', prefix: 'p:', ttlSeconds: 60, maxEntries: 10, logger });
+    expect(cache).toBeInstanceOf(RedisPageCache);
+    expect(cache.kind).toBe('redis');
+    await cache.close();
+  });
+});

@@ -1,0 +1,23 @@
+import { EmbeddedStore } from './embedded-store';
+import type { StoreLogger } from './logger';
+import { MongoStore, type MongoStoreOptions } from './mongo-store';
+import type { Store } from './types';
+
+export interface CreateStoreOptions extends MongoStoreOptions {
+  /** Unset means the embedded store, which starts empty. */
+  mongoUrl?: string;
+  dbName: string;
+  logger?: StoreLogger;
+}
+
+/** MongoDB when a URL is configured, otherwise the in-process store. */
+export async function createStore({ mongoUrl, dbName, logger, ...mongoOptions }: CreateStoreOptions): Promise<Store> {
+  if (!mongoUrl) {
+    logger?.info({ store: 'embedded' }, 'Using the embedded store');
+    return new EmbeddedStore();
+  }
+  const store = await MongoStore.connect(mongoUrl, dbName, mongoOptions);
+  // The URL can carry credentials, so only the database name is logged.
+  logger?.info({ store: 'mongodb', dbName }, 'Connected to MongoDB');
+  return store;
+}

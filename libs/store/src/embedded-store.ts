@@ -1,0 +1,73 @@
+import { copyDocument } from './embedded/copy-document';
+import { EmbeddedCollection } from './embedded/embedded-collection';
+import type { CollectionSpec, Doc, Filter, FindOptions, ReadCollection, Store, Write } from './types';
+
+/** Callers and the store never share an object, so neither can change the other's state. */
+class EmbeddedReadCollection<T extends Doc> implements ReadCollection<T> {
+  constructor(private readonly documents: EmbeddedCollection) {}
+
+  async findById(id: string): Promise<T | null> {
+    const doc = this.documents.get(id);
+    return doc ? (copyDocument(doc) as T) : null;
+  }
+
+  async findOne(filter: Filter, options: FindOptions = {}): Promise<T | null> {
+    const [doc] = this.documents.find(filter, { ...options, limit: 1 });
+    return doc ? (copyDocument(doc) as T) : null;
+  }
+
+  async find(filter: Filter, options?: FindOptions): Promise<T[]> {
+    return this.documents.find(filter, options).map((doc) => copyDocument(doc) as T);
+  }
+
+  async count(filter: Filter): Promise<number> {
+    return this.documents.count(filter);
+  }
+}
+
+/**
+ * An in-process store that evaluates the same MongoDB query documents as the
+ * MongoDB adapter (through mingo). It starts empty on every run.
+ */
+export class EmbeddedStore implements Store {
+  readonly kind = 'embedded' as const;
+  private readonly collections = new Map<string, EmbeddedCollection>();
+
+  collection<T extends Doc = Doc>(name: string): ReadCollection<T> {
+    return new EmbeddedReadCollection<T>(this.documents(name));
+  }
+
+  /** Every index's leading field answers plain equality filters on that field. */
+  async ensureCollections(specs: CollectionSpec[]): Promise<void> {
+    for (const spec of specs) {
+      const documents = this.documents(spec.name);
+      for (const index of spec.indexes) {
+        const [leadingField] = Object.keys(index.key);
+        if (leadingField) documents.addIndex(leadingField);
+      }
+    }
+  }
+
+  /** Copies every document before touching state, so a bad document leaves the store unchanged. */
+  async applyWrites(writes: Write[]): Promise<void> {
+    const copies = writes.map((write) => ({ ...write, doc: write.doc && { ...copyDocument(write.doc), _id: write.id } }));
+    for (const { collection, id, doc } of copies) {
+      if (doc) this.documents(collection).put(doc);
+      else this.documents(collection).delete(id);
+    }
+  }
+
+  async ping(): Promise<void> {}
+
+  async close(): Promise<void> {}
+
+  /** Like MongoDB, a collection springs into existence on first use. */
+  private documents(name: string): EmbeddedCollection {
+    let documents = this.collections.get(name);
+    if (!documents) {
+      documents = new EmbeddedCollection();
+      this.collections.set(name, documents);
+    }
+    return documents;
+  }
+}

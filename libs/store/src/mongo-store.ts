@@ -1,0 +1,128 @@
+import {
+  type AnyBulkWriteOperation,
+  type Collection,
+  type Db,
+  MongoClient,
+  MongoError,
+  type Filter as MongoFilter,
+} from 'mongodb';
+import { StoreUnavailableError } from './errors';
+import type { CollectionSpec, Doc, Filter, FindOptions, ReadCollection, Store, Write } from './types';
+
+export interface MongoStoreOptions {
+  /** How long an operation waits for a reachable server before failing; keeps requests from hanging. */
+  serverSelectionTimeoutMs?: number;
+  /** Server-side time limit for each read. */
+  queryTimeoutMs?: number;
+}
+
+const DEFAULT_SERVER_SELECTION_TIMEOUT_MS = 5000;
+const DEFAULT_QUERY_TIMEOUT_MS = 10000;
+
+/** Driver failures become StoreUnavailableError; anything else is a bug and passes through. */
+async function unlessUnavailable<T>(operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    if (error instanceof MongoError) throw new StoreUnavailableError({ cause: error });
+    throw error;
+  }
+}
+
+/** Consecutive writes to the same collection, so each run is one ordered bulkWrite and overall order holds. */
+export function groupConsecutiveWrites(writes: readonly Write[]): { collection: string; writes: Write[] }[] {
+  const runs: { collection: string; writes: Write[] }[] = [];
+  for (const write of writes) {
+    const last = runs[runs.length - 1];
+    if (last && last.collection === write.collection) last.writes.push(write);
+    else runs.push({ collection: write.collection, writes: [write] });
+  }
+  return runs;
+}
+
+function toBulkOperation({ id, doc }: Write): AnyBulkWriteOperation<Doc> {
+  if (!doc) return { deleteOne: { filter: { _id: id } } };
+  // The filter supplies _id on insert, so the stored id is always the write's id.
+  const { _id: ignoredId, ...replacement } = doc;
+  return { replaceOne: { filter: { _id: id }, replacement, upsert: true } };
+}
+
+class MongoReadCollection<T extends Doc> implements ReadCollection<T> {
+  constructor(
+    private readonly collection: Collection<Doc>,
+    private readonly queryTimeoutMs: number,
+  ) {}
+
+  findById(id: string): Promise<T | null> {
+    return this.findOne({ _id: id });
+  }
+
+  findOne(filter: Filter, { sort, skip }: FindOptions = {}): Promise<T | null> {
+    return unlessUnavailable(async () => {
+      const doc = await this.collection.findOne(filter as MongoFilter<Doc>, { sort, skip, maxTimeMS: this.queryTimeoutMs });
+      return doc as T | null;
+    });
+  }
+
+  find(filter: Filter, { sort, skip, limit }: FindOptions = {}): Promise<T[]> {
+    return unlessUnavailable(async () => {
+      const cursor = this.collection.find(filter as MongoFilter<Doc>, { sort, skip, limit, maxTimeMS: this.queryTimeoutMs });
+      return (await cursor.toArray()) as T[];
+    });
+  }
+
+  count(filter: Filter): Promise<number> {
+    return unlessUnavailable(() => this.collection.countDocuments(filter as MongoFilter<Doc>, { maxTimeMS: this.queryTimeoutMs }));
+  }
+}
+
+/** The store for real deployments, through the official MongoDB driver. */
+export class MongoStore implements Store {
+  readonly kind = 'mongodb' as const;
+
+  private constructor(
+    private readonly client: MongoClient,
+    private readonly db: Db,
+    private readonly queryTimeoutMs: number,
+  ) {}
+
+  /** Connects or fails with StoreUnavailableError; a malformed URL throws the driver's parse error. */
+  static async connect(url: string, dbName: string, options: MongoStoreOptions = {}): Promise<MongoStore> {
+    const timeoutMs = options.serverSelectionTimeoutMs ?? DEFAULT_SERVER_SELECTION_TIMEOUT_MS;
+    const client = new MongoClient(url, { serverSelectionTimeoutMS: timeoutMs, connectTimeoutMS: timeoutMs });
+    try {
+      await unlessUnavailable(() => client.connect());
+    } catch (error) {
+      await client.close();
+      throw error;
+    }
+    return new MongoStore(client, client.db(dbName), options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS);
+  }
+
+  collection<T extends Doc = Doc>(name: string): ReadCollection<T> {
+    return new MongoReadCollection<T>(this.db.collection<Doc>(name), this.queryTimeoutMs);
+  }
+
+  async ensureCollections(specs: CollectionSpec[]): Promise<void> {
+    for (const { name, indexes } of specs) {
+      if (indexes.length === 0) continue;
+      const models = indexes.map(({ key, unique }) => (unique === undefined ? { key } : { key, unique }));
+      await unlessUnavailable(() => this.db.collection(name).createIndexes(models));
+    }
+  }
+
+  async applyWrites(writes: Write[]): Promise<void> {
+    for (const run of groupConsecutiveWrites(writes)) {
+      const operations = run.writes.map(toBulkOperation);
+      await unlessUnavailable(() => this.db.collection<Doc>(run.collection).bulkWrite(operations, { ordered: true }));
+    }
+  }
+
+  async ping(): Promise<void> {
+    await unlessUnavailable(() => this.db.admin().command({ ping: 1 }));
+  }
+
+  async close(): Promise<void> {
+    await this.client.close();
+  }
+}
