@@ -1,0 +1,2 @@
+export { generateDemoLedger, writeDemoLedger, DEFAULT_DEMO_SEED, type DemoLedgerOptions } from './generator';
+export { summarizeLedger, type DemoLedgerSummary } from './summary';

@@ -1,0 +1,214 @@
+import { silentLogger } from '@ledger-api/observability';
+import { LedgerFault } from '../fault';
+import { TestLedger, testPublicKey } from '../test-ledger';
+import { applied, reverted } from '../testing/ledger-file';
+import { MemoryStore } from '../testing/memory-store';
+import { SENDERS, countedBy, forgettingSender, senderCountProjection, type SenderDoc } from '../testing/sender-count-projection';
+import type { Block, LedgerEvent, LedgerPosition } from '../types';
+import { ProjectionRunner, UNDO_COLLECTION, undoRecordId } from './runner';
+
+const ALICE = testPublicKey('alice');
+const BOB = testPublicKey('bob');
+const CAROL = testPublicKey('carol');
+const UNKNOWN_ID = 'f'.repeat(64);
+
+async function startRunner(store = new MemoryStore(), undoRetention?: number) {
+  const runner = new ProjectionRunner({ store, projection: senderCountProjection, logger: silentLogger(), undoRetention });
+  await runner.init();
+  return { store, runner };
+}
+
+/** Block 1: Alice twice and Bob once; block 2: Carol once. */
+function twoBlocks() {
+  const ledger = new TestLedger();
+  const first = ledger.block([countedBy(ledger, ALICE), countedBy(ledger, BOB), countedBy(ledger, ALICE)]);
+  const second = ledger.block([countedBy(ledger, CAROL)]);
+  return { ledger, first, second };
+}
+
+async function runnerAtTwoBlocks() {
+  const { ledger, first, second } = twoBlocks();
+  const { store, runner } = await startRunner();
+  await runner.handle(applied(first), 1);
+  await runner.handle(applied(second), 2);
+  return { ledger, first, second, store, runner };
+}
+
+function sender(store: MemoryStore, id: string) {
+  return store.collection<SenderDoc>(SENDERS).findById(id);
+}
+
+describe('ProjectionRunner', () => {
+  it('applies blocks in order, storing data, an undo record and the position', async () => {
+    const { first, second } = twoBlocks();
+    const { store, runner } = await startRunner();
+    const changes: LedgerPosition[] = [];
+    runner.onChange((position) => changes.push(position));
+
+    expect(await runner.handle(applied(first), 1)).toBe('applied');
+    expect(await runner.handle(applied(second), 2)).toBe('applied');
+
+    expect(await sender(store, ALICE)).toMatchObject({ count: 2, lastHeight: 1 });
+    expect(await sender(store, CAROL)).toMatchObject({ count: 1, lastHeight: 2 });
+    expect(runner.position).toEqual({ height: 2, blockId: second.id, streamSeq: 2 });
+    expect(changes.map((position) => position.height)).toEqual([1, 2]);
+    expect(await store.collection('_ledger').findById('position')).toEqual({ _id: 'position', height: 2, blockId: second.id, streamSeq: 2 });
+    expect(await store.collection(UNDO_COLLECTION).findById(undoRecordId(2))).toEqual({
+      _id: undoRecordId(2),
+      height: 2,
+      blockId: second.id,
+      previous: { height: 1, blockId: first.id },
+      before: [{ collection: SENDERS, id: CAROL, doc: null }],
+    });
+    expect(store.ensured).toEqual(expect.arrayContaining([SENDERS, '_ledger', UNDO_COLLECTION]));
+  });
+
+  it('accepts any first height on an empty store', async () => {
+    const { runner } = await startRunner();
+    const { second } = twoBlocks();
+    expect(await runner.handle(applied({ ...second, height: 500 }), 1)).toBe('applied');
+    expect(runner.position.height).toBe(500);
+  });
+
+  it('reverts a block to exactly the documents before it, deleting what it created', async () => {
+    const { ledger, first } = twoBlocks();
+    ledger.revert();
+    const { store, runner } = await startRunner();
+    await runner.handle(applied(first), 1);
+    const beforeBlock = store.snapshot();
+    const changing = ledger.block([countedBy(ledger, ALICE), countedBy(ledger, CAROL), forgettingSender(ledger, BOB), countedBy(ledger, CAROL)]);
+    await runner.handle(applied(changing), 2);
+    expect(await sender(store, BOB)).toBeNull();
+
+    expect(await runner.handle(reverted(changing), 3)).toBe('reverted');
+
+    const afterRevert = store.snapshot();
+    expect(afterRevert[SENDERS]).toEqual(beforeBlock[SENDERS]);
+    expect(afterRevert[UNDO_COLLECTION]).toEqual(beforeBlock[UNDO_COLLECTION]);
+    expect(runner.position).toEqual({ height: 1, blockId: first.id, streamSeq: 3 });
+  });
+
+  it('reverts down to an empty read model and then follows another chain', async () => {
+    const { first, second } = twoBlocks();
+    const { store, runner } = await startRunner();
+    await runner.handle(applied(first), 1);
+    await runner.handle(reverted(first), 2);
+    expect(store.snapshot()[SENDERS]).toEqual({});
+    expect(runner.position).toEqual({ height: 0, blockId: '', streamSeq: 2 });
+
+    expect(await runner.handle(applied({ ...second, height: 7 }), 3)).toBe('applied');
+  });
+
+  it('treats a redelivered stream sequence as a duplicate without touching the store', async () => {
+    const { ledger, first, store, runner } = await runnerAtTwoBlocks();
+    const stored = store.snapshot();
+
+    expect(await runner.handle(applied(first), 1)).toBe('duplicate');
+    expect(await runner.handle(applied(ledger.block([])), 2)).toBe('duplicate');
+    expect(store.snapshot()).toEqual(stored);
+  });
+
+  it('treats an already applied block under a new stream sequence as a duplicate, recording the sequence', async () => {
+    const { first, second, store, runner } = await runnerAtTwoBlocks();
+    const data = store.snapshot()[SENDERS];
+
+    expect(await runner.handle(applied(first), 7)).toBe('duplicate');
+    expect(await runner.handle(applied(second), 8)).toBe('duplicate');
+
+    expect(store.snapshot()[SENDERS]).toEqual(data);
+    expect(runner.position).toEqual({ height: 2, blockId: second.id, streamSeq: 8 });
+    const restarted = await startRunner(store);
+    expect(restarted.runner.position.streamSeq).toBe(8);
+  });
+
+  type FaultCase = [name: string, event: (chain: { ledger: TestLedger; first: Block; second: Block }) => LedgerEvent, reason: RegExp];
+  it.each<FaultCase>([
+    ['a gap in heights', ({ ledger }) => {
+      ledger.block([]);
+      return applied(ledger.block([]));
+    }, /gap: expected height 3/],
+    ['an unknown previous block', ({ ledger }) => applied({ ...ledger.block([]), previousBlock: UNKNOWN_ID }), /unknown previous block/],
+    ['a different block at an applied height', ({ first }) => applied({ ...first, id: UNKNOWN_ID }), /height 1 already holds block/],
+    ['a different block at the top height', ({ second }) => applied({ ...second, id: UNKNOWN_ID }), /height 2 already holds block/],
+    ['a revert of a block below the top', ({ first }) => reverted(first), /only the last applied block 2/],
+    ['a revert of another block at the top height', ({ second }) => reverted({ ...second, id: UNKNOWN_ID }), /only the last applied block 2/],
+  ])('raises a LedgerFault for %s and changes nothing', async (_name, makeEvent, reason) => {
+    const chain = await runnerAtTwoBlocks();
+    const { store, runner } = chain;
+    const stored = store.snapshot();
+    const position = runner.position;
+    const event = makeEvent(chain);
+
+    const failure = runner.handle(event, 3);
+
+    await expect(failure).rejects.toBeInstanceOf(LedgerFault);
+    await expect(failure).rejects.toThrow(reason);
+    await expect(failure).rejects.toThrow(`block ${event.block.height} (${event.block.id})`);
+    expect(store.snapshot()).toEqual(stored);
+    expect(runner.position).toEqual(position);
+  });
+
+  it('treats a revert above the position as already reverted', async () => {
+    const { first, second, store, runner } = await runnerAtTwoBlocks();
+    await runner.handle(reverted(second), 3);
+    const data = store.snapshot()[SENDERS];
+
+    expect(await runner.handle(reverted(second), 4)).toBe('duplicate');
+    expect(store.snapshot()[SENDERS]).toEqual(data);
+    expect(runner.position).toEqual({ height: 1, blockId: first.id, streamSeq: 4 });
+  });
+
+  it.each([
+    ['after the undo record', 1],
+    ['after the data writes', 2],
+  ])('rolls back a commit interrupted %s when it starts again', async (_name, callsBeforeCrash) => {
+    const { ledger, first } = twoBlocks();
+    ledger.revert();
+    const { store, runner } = await startRunner();
+    await runner.handle(applied(first), 1);
+    const beforeBlock = store.snapshot();
+    const interrupted = ledger.block([countedBy(ledger, ALICE), countedBy(ledger, CAROL)]);
+
+    store.failAfterCalls = callsBeforeCrash;
+    await expect(runner.handle(applied(interrupted), 2)).rejects.toThrow('simulated store failure');
+    expect(await store.collection(UNDO_COLLECTION).findById(undoRecordId(2))).not.toBeNull();
+
+    const restarted = await startRunner(store);
+    expect(store.snapshot()).toEqual(beforeBlock);
+    expect(restarted.runner.position).toEqual({ height: 1, blockId: first.id, streamSeq: 1 });
+    expect(await restarted.runner.handle(applied(interrupted), 2)).toBe('applied');
+    expect(await sender(store, ALICE)).toMatchObject({ count: 3 });
+    expect(await sender(store, CAROL)).toMatchObject({ count: 1 });
+  });
+
+  it('rolls back a failed commit before handling the next event in the same process', async () => {
+    const { first, second } = twoBlocks();
+    const { store, runner } = await startRunner();
+    await runner.handle(applied(first), 1);
+    store.failAfterCalls = 2;
+    await expect(runner.handle(applied(second), 2)).rejects.toThrow('simulated store failure');
+
+    expect(await runner.handle(applied(second), 2)).toBe('applied');
+    expect(await sender(store, CAROL)).toMatchObject({ count: 1 });
+  });
+
+  it('keeps undo records for the most recent blocks only', async () => {
+    const { store, runner } = await startRunner(new MemoryStore(), 2);
+    const ledger = new TestLedger();
+    const blocks = [1, 2, 3, 4, 5].map(() => ledger.block([countedBy(ledger, ALICE)]));
+    for (const [index, each] of blocks.entries()) await runner.handle(applied(each), index + 1);
+
+    expect(Object.keys(store.snapshot()[UNDO_COLLECTION])).toEqual([undoRecordId(4), undoRecordId(5)]);
+    expect(await runner.handle(applied(blocks[0]), 6)).toBe('duplicate');
+    expect(await runner.handle(reverted(blocks[4]), 7)).toBe('reverted');
+    expect(await runner.handle(reverted(blocks[3]), 8)).toBe('reverted');
+    await expect(runner.handle(reverted(blocks[2]), 9)).rejects.toThrow(/no undo record is kept/);
+    expect(await sender(store, ALICE)).toMatchObject({ count: 3 });
+  });
+
+  it('refuses events before init', async () => {
+    const { first } = twoBlocks();
+    const runner = new ProjectionRunner({ store: new MemoryStore(), projection: senderCountProjection, logger: silentLogger() });
+    await expect(runner.handle(applied(first), 1)).rejects.toThrow(/init\(\)/);
+  });
+});

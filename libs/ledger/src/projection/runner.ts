@@ -1,0 +1,235 @@
+import type { CollectionSpec, Doc, Store, Write } from '@ledger-api/store';
+import type { Logger } from '@ledger-api/observability';
+import { LedgerFault } from '../fault';
+import { EMPTY_POSITION, type Block, type BlockRef, type LedgerEvent, type LedgerPosition } from '../types';
+import type { Projection } from './types';
+import { BlockWriteSet } from './write-set';
+
+/** What the runner needs of a store: by-id reads, ordered writes, and the undo lookup at start. */
+export type LedgerStore = Pick<Store, 'collection' | 'applyWrites' | 'ensureCollections'>;
+
+export const POSITION_COLLECTION = '_ledger';
+export const UNDO_COLLECTION = '_undo';
+const POSITION_ID = 'position';
+const BOOKKEEPING_COLLECTIONS: CollectionSpec[] = [
+  { name: POSITION_COLLECTION, indexes: [] },
+  { name: UNDO_COLLECTION, indexes: [{ key: { height: 1 } }] },
+];
+
+/** Everything needed to take one applied block back. */
+export interface UndoRecord extends Doc {
+  height: number;
+  blockId: string;
+  previous: { height: number; blockId: string };
+  /** Before-images in the order the block first touched each document; `doc: null` = did not exist. */
+  before: Write[];
+}
+
+export type HandleOutcome = 'applied' | 'reverted' | 'duplicate';
+export type PositionListener = (position: LedgerPosition) => void;
+
+export interface ProjectionRunnerOptions {
+  store: LedgerStore;
+  projection: Projection;
+  logger: Logger;
+  /** How many of the most recent blocks stay revertible (and verifiable as duplicates). */
+  undoRetention?: number;
+}
+
+/** Undo record ids sort like heights. */
+export function undoRecordId(height: number): string {
+  return String(height).padStart(16, '0');
+}
+
+/**
+ * Applies and reverts ledger blocks on a projection's read model. A block is
+ * committed as: its undo record, then its data writes, then the position. A
+ * crash in between leaves an undo record above the stored position, which the
+ * next start (or the next event after a failed commit) rolls back, so the
+ * store never keeps half a block.
+ *
+ * Events must be handed over one at a time, in stream order.
+ */
+export class ProjectionRunner {
+  private readonly store: LedgerStore;
+  private readonly projection: Projection;
+  private readonly logger: Logger;
+  private readonly undoRetention: number;
+  private readonly listeners = new Set<PositionListener>();
+  private current: LedgerPosition = EMPTY_POSITION;
+  private initialised = false;
+  private needsRecovery = false;
+
+  constructor({ store, projection, logger, undoRetention = 10_000 }: ProjectionRunnerOptions) {
+    if (!Number.isSafeInteger(undoRetention) || undoRetention < 1) {
+      throw new RangeError(`undoRetention must be a positive integer, got ${undoRetention}`);
+    }
+    this.store = store;
+    this.projection = projection;
+    this.logger = logger.child({ area: projection.area });
+    this.undoRetention = undoRetention;
+  }
+
+  get position(): LedgerPosition {
+    return this.current;
+  }
+
+  /** Called after every applied or reverted block; returns the unsubscribe function. */
+  onChange(listener: PositionListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async init(): Promise<void> {
+    await this.store.ensureCollections([...this.projection.collections, ...BOOKKEEPING_COLLECTIONS]);
+    await this.recover();
+    this.initialised = true;
+  }
+
+  /** Throws LedgerFault (changing nothing) when the event does not follow the stored position. */
+  async handle(event: LedgerEvent, streamSeq: number): Promise<HandleOutcome> {
+    if (!this.initialised) throw new Error('ProjectionRunner.init() must complete before events are handled');
+    if (this.needsRecovery) await this.recover();
+    if (streamSeq > 0 && streamSeq <= this.current.streamSeq) return 'duplicate';
+    try {
+      return event.event === 'block.applied' ? await this.apply(event.block, streamSeq) : await this.revert(event.block, streamSeq);
+    } catch (error) {
+      // A failed write may have left part of a commit behind; roll it back before the next event.
+      if (!(error instanceof LedgerFault)) this.needsRecovery = true;
+      throw error;
+    }
+  }
+
+  private async apply(block: Block, streamSeq: number): Promise<HandleOutcome> {
+    const position = this.current;
+    if (block.height <= position.height) return this.appliedAgain(block, streamSeq);
+    if (position.height > 0 && block.height !== position.height + 1) {
+      throw new LedgerFault(`gap: expected height ${position.height + 1} after block ${position.height} (${position.blockId})`, block);
+    }
+    if (position.height > 0 && block.previousBlock !== position.blockId) {
+      const reason = `unknown previous block ${block.previousBlock}: the last applied block is ${position.height} (${position.blockId})`;
+      throw new LedgerFault(reason, block);
+    }
+    const writeSet = new BlockWriteSet(this.store, block);
+    for (const [sequence, transaction] of block.transactions.entries()) {
+      await this.projection.applyTransaction(writeSet, transaction, sequence);
+    }
+    const { before, after } = await writeSet.changes();
+    const record: UndoRecord = {
+      _id: undoRecordId(block.height),
+      height: block.height,
+      blockId: block.id,
+      previous: { height: position.height, blockId: position.blockId },
+      before,
+    };
+    await this.store.applyWrites([{ collection: UNDO_COLLECTION, id: record._id, doc: record }]);
+    await this.writeIfAny(after);
+    const next = { height: block.height, blockId: block.id, streamSeq: this.nextStreamSeq(streamSeq) };
+    await this.store.applyWrites([positionWrite(next), ...this.pruneWrites(block.height)]);
+    this.moveTo(next, true);
+    this.logger.debug({ height: block.height, blockId: block.id, streamSeq, writes: after.length }, 'block applied');
+    return 'applied';
+  }
+
+  /** A block at or below the position: a duplicate if it is the block stored there, a fork otherwise. */
+  private async appliedAgain(block: Block, streamSeq: number): Promise<HandleOutcome> {
+    const knownId = await this.knownBlockId(block.height);
+    if (knownId === undefined) {
+      this.logger.warn({ height: block.height, blockId: block.id }, 'block below the position without an undo record; treated as a duplicate');
+    } else if (knownId !== block.id) {
+      throw new LedgerFault(`height ${block.height} already holds block ${knownId}`, block);
+    }
+    await this.recordStreamSeq(streamSeq);
+    return 'duplicate';
+  }
+
+  private async knownBlockId(height: number): Promise<string | undefined> {
+    if (height === this.current.height) return this.current.blockId;
+    if (height <= this.current.height - this.undoRetention) return undefined;
+    const record = await this.undoRecords().findById(undoRecordId(height));
+    return record?.blockId;
+  }
+
+  private async revert(ref: BlockRef, streamSeq: number): Promise<HandleOutcome> {
+    const position = this.current;
+    if (ref.height > position.height) {
+      this.logger.warn({ height: ref.height, blockId: ref.id, position }, 'revert of a block above the position: already reverted');
+      await this.recordStreamSeq(streamSeq);
+      return 'duplicate';
+    }
+    if (ref.height !== position.height || ref.id !== position.blockId) {
+      throw new LedgerFault(`only the last applied block ${position.height} (${position.blockId}) can be reverted`, ref);
+    }
+    const record = await this.undoRecords().findById(undoRecordId(ref.height));
+    if (!record || record.blockId !== ref.id) throw new LedgerFault('no undo record is kept for this block', ref);
+    await this.writeIfAny(restoreWrites(record));
+    const next = { ...record.previous, streamSeq: this.nextStreamSeq(streamSeq) };
+    await this.store.applyWrites([positionWrite(next)]);
+    await this.store.applyWrites([{ collection: UNDO_COLLECTION, id: record._id, doc: null }]);
+    this.moveTo(next, true);
+    this.logger.debug({ height: ref.height, blockId: ref.id, streamSeq, writes: record.before.length }, 'block reverted');
+    return 'reverted';
+  }
+
+  /** Loads the position and rolls back any commit that was interrupted before its position was stored. */
+  private async recover(): Promise<void> {
+    const stored = await this.store.collection(POSITION_COLLECTION).findById(POSITION_ID);
+    const position: LedgerPosition = stored
+      ? { height: Number(stored.height), blockId: String(stored.blockId), streamSeq: Number(stored.streamSeq) }
+      : EMPTY_POSITION;
+    const interrupted = await this.undoRecords().find({ height: { $gt: position.height } });
+    for (const record of interrupted.sort((a, b) => b.height - a.height)) {
+      this.logger.warn({ height: record.height, blockId: record.blockId }, 'rolling back an interrupted block commit');
+      await this.writeIfAny(restoreWrites(record));
+      await this.store.applyWrites([{ collection: UNDO_COLLECTION, id: record._id, doc: null }]);
+    }
+    this.current = position;
+    this.needsRecovery = false;
+  }
+
+  private async recordStreamSeq(streamSeq: number): Promise<void> {
+    const next = { ...this.current, streamSeq: this.nextStreamSeq(streamSeq) };
+    if (next.streamSeq === this.current.streamSeq) return;
+    await this.store.applyWrites([positionWrite(next)]);
+    this.moveTo(next, false);
+  }
+
+  /** A stream sequence of 0 means "not known" and leaves the stored one in place. */
+  private nextStreamSeq(streamSeq: number): number {
+    return Math.max(this.current.streamSeq, streamSeq);
+  }
+
+  private pruneWrites(height: number): Write[] {
+    const expired = height - this.undoRetention;
+    return expired >= 1 ? [{ collection: UNDO_COLLECTION, id: undoRecordId(expired), doc: null }] : [];
+  }
+
+  private async writeIfAny(writes: Write[]): Promise<void> {
+    if (writes.length > 0) await this.store.applyWrites(writes);
+  }
+
+  private undoRecords() {
+    return this.store.collection<UndoRecord>(UNDO_COLLECTION);
+  }
+
+  private moveTo(position: LedgerPosition, changed: boolean): void {
+    this.current = position;
+    if (!changed) return;
+    for (const listener of this.listeners) {
+      try {
+        listener(position);
+      } catch (error) {
+        this.logger.error({ err: error }, 'position listener failed');
+      }
+    }
+  }
+}
+
+function positionWrite(position: LedgerPosition): Write {
+  return { collection: POSITION_COLLECTION, id: POSITION_ID, doc: { _id: POSITION_ID, ...position } };
+}
+
+/** Before-images go back newest capture first, unwinding the block in the opposite order it was built. */
+function restoreWrites(record: UndoRecord): Write[] {
+  return [...record.before].reverse();
+}

@@ -1,0 +1,70 @@
+import { TestLedger } from '../test-ledger';
+import { MemoryStore } from '../testing/memory-store';
+import { BlockWriteSet } from './write-set';
+
+async function storeWith(docs: Record<string, unknown>[]) {
+  const store = new MemoryStore();
+  await store.applyWrites(docs.map((doc) => ({ collection: 'things', id: String(doc._id), doc: { _id: String(doc._id), ...doc } })));
+  return store;
+}
+
+const block = new TestLedger().block([]);
+
+describe('BlockWriteSet', () => {
+  it('lets reads see the block’s own earlier writes while the store stays untouched', async () => {
+    const store = await storeWith([{ _id: 'a', n: 1 }]);
+    const writeSet = new BlockWriteSet(store, block);
+
+    writeSet.put('things', { _id: 'a', n: 2 });
+    writeSet.put('things', { _id: 'b', n: 1 });
+    writeSet.remove('things', 'b');
+
+    expect(await writeSet.get('things', 'a')).toEqual({ _id: 'a', n: 2 });
+    expect(await writeSet.get('things', 'b')).toBeNull();
+    expect(await store.collection('things').findById('a')).toEqual({ _id: 'a', n: 1 });
+    expect(writeSet.block).toBe(block);
+  });
+
+  it('captures each written document’s state before the block, in first-touch order', async () => {
+    const store = await storeWith([{ _id: 'a', n: 1 }, { _id: 'c', n: 3 }]);
+    const writeSet = new BlockWriteSet(store, block);
+
+    await writeSet.get('things', 'c');
+    writeSet.put('things', { _id: 'b', n: 1 });
+    writeSet.put('things', { _id: 'a', n: 2 });
+    writeSet.put('things', { _id: 'a', n: 3 });
+    writeSet.remove('things', 'c');
+
+    expect(await writeSet.changes()).toEqual({
+      before: [
+        { collection: 'things', id: 'c', doc: { _id: 'c', n: 3 } },
+        { collection: 'things', id: 'b', doc: null },
+        { collection: 'things', id: 'a', doc: { _id: 'a', n: 1 } },
+      ],
+      after: [
+        { collection: 'things', id: 'c', doc: null },
+        { collection: 'things', id: 'b', doc: { _id: 'b', n: 1 } },
+        { collection: 'things', id: 'a', doc: { _id: 'a', n: 3 } },
+      ],
+    });
+  });
+
+  it('leaves documents that were only read out of the changes', async () => {
+    const writeSet = new BlockWriteSet(await storeWith([{ _id: 'a', n: 1 }]), block);
+    await writeSet.get('things', 'a');
+    expect(await writeSet.changes()).toEqual({ before: [], after: [] });
+  });
+
+  it('keeps buffered writes and before-images safe from mutation of the objects handed in and out', async () => {
+    const writeSet = new BlockWriteSet(await storeWith([{ _id: 'a', list: [1] }]), block);
+
+    const read = await writeSet.get<{ _id: string; list: number[] }>('things', 'a');
+    read!.list.push(2);
+    writeSet.put('things', read!);
+    read!.list.push(3);
+
+    const { before, after } = await writeSet.changes();
+    expect(before[0].doc).toEqual({ _id: 'a', list: [1] });
+    expect(after[0].doc).toEqual({ _id: 'a', list: [1, 2] });
+  });
+});

@@ -1,0 +1,87 @@
+import type { Doc, Store, Write } from '@ledger-api/store';
+import type { Block } from '../types';
+import type { ProjectionContext } from './types';
+
+/** What the runner needs of a store to read documents while a block is applied. */
+export type DocumentReader = Pick<Store, 'collection'>;
+
+interface TouchedDocument {
+  collection: string;
+  id: string;
+  /** The stored document before the block; undefined until it has been read. */
+  before?: Doc | null;
+  /** The document as the block leaves it; undefined while the block has only read it. */
+  after?: Doc | null;
+}
+
+/** The effect of one block: the documents it writes and what they were before. */
+export interface BlockChanges {
+  /** Before-images, in the order the block first touched each document. */
+  before: Write[];
+  /** Final state of every written document, in the same order. */
+  after: Write[];
+}
+
+/**
+ * The ProjectionContext of one block. Reads see the block's own earlier writes;
+ * writes stay buffered until the runner commits them together with the
+ * before-images that make the block revertible. Documents are copied on the
+ * way in and out, so a projection mutating what it read cannot reach into the
+ * buffer or the store.
+ */
+export class BlockWriteSet implements ProjectionContext {
+  private readonly touched = new Map<string, TouchedDocument>();
+
+  constructor(
+    private readonly store: DocumentReader,
+    readonly block: Block,
+  ) {}
+
+  async get<T extends Doc>(collection: string, id: string): Promise<T | null> {
+    const entry = this.entry(collection, id);
+    if (entry.after !== undefined) return copy(entry.after) as T | null;
+    return copy(await this.before(entry)) as T | null;
+  }
+
+  put(collection: string, doc: Doc): void {
+    this.entry(collection, doc._id).after = copy(doc);
+  }
+
+  remove(collection: string, id: string): void {
+    this.entry(collection, id).after = null;
+  }
+
+  /** Reads the before-images the block has not read itself; the store is unchanged until commit. */
+  async changes(): Promise<BlockChanges> {
+    const before: Write[] = [];
+    const after: Write[] = [];
+    for (const entry of this.touched.values()) {
+      if (entry.after === undefined) continue;
+      const { collection, id } = entry;
+      before.push({ collection, id, doc: await this.before(entry) });
+      after.push({ collection, id, doc: entry.after });
+    }
+    return { before, after };
+  }
+
+  private entry(collection: string, id: string): TouchedDocument {
+    const key = `${collection}\u0000${id}`;
+    let entry = this.touched.get(key);
+    if (!entry) {
+      entry = { collection, id };
+      this.touched.set(key, entry);
+    }
+    return entry;
+  }
+
+  private async before(entry: TouchedDocument): Promise<Doc | null> {
+    if (entry.before === undefined) {
+      entry.before = copy(await this.store.collection(entry.collection).findById(entry.id));
+    }
+    return entry.before;
+  }
+}
+
+function copy(doc: Doc | null): Doc | null {
+  return doc === null ? null : structuredClone(doc);
+}

@@ -1,0 +1,133 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import type { Logger } from '@ledger-api/observability';
+import { LedgerFault } from './fault';
+import type { ProjectionRunner } from './projection/runner';
+import type { LedgerSource } from './sources/types';
+import type { LedgerEvent, LedgerPosition } from './types';
+
+export type ProjectorState = 'starting' | 'catching-up' | 'caught-up' | 'faulted' | 'stopped';
+
+export interface ProjectorStatus {
+  state: ProjectorState;
+  position: LedgerPosition;
+  fault?: string;
+}
+
+export interface ProjectorOptions {
+  runner: ProjectionRunner;
+  source: LedgerSource;
+  logger: Logger;
+  /** How often the source is asked whether everything has been handled, until it has. */
+  caughtUpPollMs?: number;
+  /** First wait before consuming again after a transient failure; doubles up to maxRetryDelayMs. */
+  retryDelayMs?: number;
+  maxRetryDelayMs?: number;
+}
+
+/**
+ * The single writer of an area's read model: feeds the source's events to the
+ * runner in order. A LedgerFault stops it for good (an operator has to look);
+ * any other failure, such as the store or NATS being unreachable, is retried.
+ * Once it has caught up with the source it stays 'caught-up' while following
+ * new events.
+ */
+export class Projector {
+  private readonly runner: ProjectionRunner;
+  private readonly source: LedgerSource;
+  private readonly logger: Logger;
+  private readonly caughtUpPollMs: number;
+  private readonly retryDelayMs: number;
+  private readonly maxRetryDelayMs: number;
+  private state: ProjectorState = 'starting';
+  private fault: string | undefined;
+  private nextRetryDelayMs: number;
+  private halt = new AbortController();
+  private consuming: Promise<void> | undefined;
+
+  constructor({ runner, source, logger, caughtUpPollMs = 500, retryDelayMs = 1_000, maxRetryDelayMs = 30_000 }: ProjectorOptions) {
+    this.runner = runner;
+    this.source = source;
+    this.logger = logger;
+    this.caughtUpPollMs = caughtUpPollMs;
+    this.retryDelayMs = retryDelayMs;
+    this.maxRetryDelayMs = maxRetryDelayMs;
+    this.nextRetryDelayMs = retryDelayMs;
+  }
+
+  /** Resolves once the read model is loaded and consuming has begun; catching up continues in the background. */
+  async start(): Promise<void> {
+    if (this.consuming) throw new Error('Projector is already started');
+    this.state = 'starting';
+    this.fault = undefined;
+    this.halt = new AbortController();
+    await this.runner.init();
+    this.logger.info({ position: this.runner.position }, 'projector starting');
+    this.state = 'catching-up';
+    this.consuming = this.consume();
+    void this.watchCatchUp();
+  }
+
+  /** Finishes the event in hand; nothing that was not stored is acknowledged. */
+  async stop(): Promise<void> {
+    this.halt.abort();
+    await this.source.stop();
+    await this.consuming;
+    this.consuming = undefined;
+    this.state = 'stopped';
+    this.logger.info({ position: this.runner.position }, 'projector stopped');
+  }
+
+  status(): ProjectorStatus {
+    const status: ProjectorStatus = { state: this.state, position: this.runner.position };
+    if (this.fault !== undefined) status.fault = this.fault;
+    return status;
+  }
+
+  ready(): boolean {
+    return this.state === 'caught-up';
+  }
+
+  private async consume(): Promise<void> {
+    while (!this.halt.signal.aborted) {
+      try {
+        await this.source.run((event, streamSeq) => this.handle(event, streamSeq), this.runner.position);
+        return;
+      } catch (error) {
+        if (this.halt.signal.aborted) return;
+        if (error instanceof LedgerFault) return this.faulted(error);
+        this.logger.error({ err: error, retryInMs: this.nextRetryDelayMs }, 'ledger consumer failed; retrying');
+        await this.pause(this.nextRetryDelayMs);
+        this.nextRetryDelayMs = Math.min(this.nextRetryDelayMs * 2, this.maxRetryDelayMs);
+      }
+    }
+  }
+
+  private async handle(event: LedgerEvent, streamSeq: number): Promise<void> {
+    await this.runner.handle(event, streamSeq);
+    this.nextRetryDelayMs = this.retryDelayMs;
+  }
+
+  private async faulted(fault: LedgerFault): Promise<void> {
+    this.state = 'faulted';
+    this.fault = fault.message;
+    this.logger.error({ block: fault.block, reason: fault.reason, position: this.runner.position }, 'ledger fault: consuming stopped');
+    await this.source.stop();
+  }
+
+  private async watchCatchUp(): Promise<void> {
+    while (this.state === 'catching-up' && !this.halt.signal.aborted) {
+      const caughtUp = await this.source.caughtUp().catch(() => false);
+      if (caughtUp && this.state === 'catching-up') {
+        this.state = 'caught-up';
+        this.logger.info({ position: this.runner.position }, 'projector caught up');
+        return;
+      }
+      await this.pause(this.caughtUpPollMs);
+    }
+  }
+
+  /** Waits, or returns early when the projector is stopped. */
+  private async pause(ms: number): Promise<void> {
+    await delay(ms, undefined, { signal: this.halt.signal }).catch(() => undefined);
+  }
+}

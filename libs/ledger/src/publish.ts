@@ -1,0 +1,54 @@
+import { connect } from '@nats-io/transport-node';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import type { Logger } from '@ledger-api/observability';
+import { eventKind, eventMessageId, parseLedgerEvent } from './events';
+import { assertReadable, readLines } from './lines';
+import { DEFAULT_LEDGER_STREAM, DEFAULT_SUBJECT_PREFIX, ensureLedgerStream, ledgerSubject } from './stream';
+
+export interface PublishLedgerFileOptions {
+  servers: string | string[];
+  file: string;
+  logger: Logger;
+  stream?: string;
+  subjectPrefix?: string;
+}
+
+export interface PublishSummary {
+  stream: string;
+  applied: number;
+  reverted: number;
+  /** Events the stream already held under the same message id (stored once). */
+  duplicates: number;
+  /** Stream sequence of the last event published, 0 when the file held none. */
+  lastSeq: number;
+}
+
+/**
+ * Publishes a JSON Lines ledger file to the ledger stream, one event at a
+ * time in file order, each awaited until the stream has stored it. The message
+ * id makes a retried publish of the same event a no-op.
+ */
+export async function publishLedgerFile(options: PublishLedgerFileOptions): Promise<PublishSummary> {
+  const { servers, file, logger, stream = DEFAULT_LEDGER_STREAM, subjectPrefix = DEFAULT_SUBJECT_PREFIX } = options;
+  await assertReadable(file);
+  const connection = await connect({ servers }).catch((error: Error) => {
+    throw new Error(`cannot connect to NATS at ${String(servers)}: ${error.message}`, { cause: error });
+  });
+  try {
+    await ensureLedgerStream(await jetstreamManager(connection), stream, subjectPrefix);
+    const js = jetstream(connection);
+    const summary: PublishSummary = { stream, applied: 0, reverted: 0, duplicates: 0, lastSeq: 0 };
+    for await (const { number, text } of readLines(file)) {
+      const event = parseLedgerEvent(text, `${file} line ${number}`);
+      const kind = eventKind(event);
+      const ack = await js.publish(ledgerSubject(subjectPrefix, kind), text, { msgID: eventMessageId(event) });
+      summary[kind] += 1;
+      if (ack.duplicate) summary.duplicates += 1;
+      summary.lastSeq = ack.seq;
+    }
+    logger.info(summary, 'ledger file published');
+    return summary;
+  } finally {
+    await connection.close();
+  }
+}

@@ -1,0 +1,151 @@
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  JetStreamApiCodes,
+  jetstream,
+  jetstreamManager,
+  type ConsumerMessages,
+  type JetStreamManager,
+} from '@nats-io/jetstream';
+import type { Logger } from '@ledger-api/observability';
+import { parseLedgerEvent } from '../events';
+import { DEFAULT_LEDGER_STREAM, DEFAULT_SUBJECT_PREFIX, ensureLedgerStream, isJetStreamApiError } from '../stream';
+import type { LedgerPosition } from '../types';
+import type { LedgerEventHandler, LedgerSource } from './types';
+
+export interface JetStreamLedgerSourceOptions {
+  servers: string | string[];
+  durableName: string;
+  logger: Logger;
+  stream?: string;
+  subjectPrefix?: string;
+  /** Messages pulled ahead of the one being handled. */
+  batchSize?: number;
+}
+
+/**
+ * Follows the ledger stream through a durable pull consumer. The read model's
+ * stored position is the source of truth: every run re-creates the consumer
+ * to start right after it, so a store that starts empty replays the stream and
+ * a persistent one resumes where it stopped.
+ */
+export class JetStreamLedgerSource implements LedgerSource {
+  private readonly servers: string | string[];
+  private readonly durableName: string;
+  private readonly logger: Logger;
+  private readonly stream: string;
+  private readonly subjectPrefix: string;
+  private readonly batchSize: number;
+  private connection: Promise<NatsConnection> | undefined;
+  private messages: ConsumerMessages | undefined;
+  private active: Promise<void> | undefined;
+  /** Set while the consumer created by the current run is being read. */
+  private manager: JetStreamManager | undefined;
+  private stopping = false;
+
+  constructor(options: JetStreamLedgerSourceOptions) {
+    const { servers, durableName, logger, stream = DEFAULT_LEDGER_STREAM, subjectPrefix = DEFAULT_SUBJECT_PREFIX, batchSize = 128 } = options;
+    this.servers = servers;
+    this.durableName = durableName;
+    this.logger = logger.child({ stream, consumer: durableName });
+    this.stream = stream;
+    this.subjectPrefix = subjectPrefix;
+    this.batchSize = batchSize;
+  }
+
+  run(handler: LedgerEventHandler, from: LedgerPosition): Promise<void> {
+    this.stopping = false;
+    this.active = this.consume(handler, from).finally(() => {
+      this.manager = undefined;
+    });
+    return this.active;
+  }
+
+  /** Lets the event in hand finish, then closes the connection once its ack has reached the server. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await this.messages?.close();
+    await this.active?.catch(() => undefined);
+    const connection = await this.connection?.catch(() => undefined);
+    this.connection = undefined;
+    if (connection && !connection.isClosed()) {
+      await connection.flush().catch(() => undefined);
+      await connection.close();
+    }
+  }
+
+  async caughtUp(): Promise<boolean> {
+    if (!this.manager) return false;
+    try {
+      const info = await this.manager.consumers.info(this.stream, this.durableName);
+      return info.num_pending === 0 && info.num_ack_pending === 0;
+    } catch {
+      return false;
+    }
+  }
+
+  private async consume(handler: LedgerEventHandler, from: LedgerPosition): Promise<void> {
+    const connection = await this.connect();
+    const jsm = await jetstreamManager(connection);
+    await ensureLedgerStream(jsm, this.stream, this.subjectPrefix);
+    await this.recreateConsumer(jsm, from.streamSeq + 1);
+    const consumer = await jetstream(connection).consumers.get(this.stream, this.durableName);
+    const messages = await consumer.consume({ max_messages: this.batchSize });
+    this.messages = messages;
+    this.manager = jsm;
+    if (this.stopping) await messages.close();
+    try {
+      for await (const message of messages) {
+        const event = parseLedgerEvent(message.string(), `stream ${this.stream} sequence ${message.seq}`);
+        await handler(event, message.seq);
+        message.ack();
+        if (this.stopping) break;
+      }
+    } finally {
+      this.messages = undefined;
+      await messages.close();
+    }
+  }
+
+  /** A durable consumer's start sequence cannot be changed, so it is replaced. */
+  private async recreateConsumer(jsm: JetStreamManager, startSeq: number): Promise<void> {
+    try {
+      await jsm.consumers.delete(this.stream, this.durableName);
+    } catch (error) {
+      if (!isJetStreamApiError(error, JetStreamApiCodes.ConsumerNotFound)) throw error;
+    }
+    await jsm.consumers.add(this.stream, {
+      durable_name: this.durableName,
+      filter_subject: `${this.subjectPrefix}.>`,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.StartSequence,
+      opt_start_seq: startSeq,
+    });
+    this.logger.info({ startSeq }, 'ledger consumer created');
+  }
+
+  /** One connection for the source's lifetime; the client reconnects on its own after it was established. */
+  private connect(): Promise<NatsConnection> {
+    if (!this.connection) {
+      this.connection = connect({ servers: this.servers, name: this.durableName, maxReconnectAttempts: -1 }).then((connection) => {
+        void this.logStatus(connection);
+        return connection;
+      });
+      this.connection.catch(() => {
+        this.connection = undefined;
+      });
+    }
+    return this.connection;
+  }
+
+  private async logStatus(connection: NatsConnection): Promise<void> {
+    try {
+      for await (const status of connection.status()) {
+        if (status.type === 'disconnect' || status.type === 'reconnect') this.logger.warn({ status: status.type }, 'NATS connection status changed');
+      }
+    } catch (error) {
+      this.logger.warn({ err: error }, 'NATS connection status unavailable');
+    }
+  }
+}
