@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import Router from '@koa/router';
+import Koa, { type Middleware } from 'koa';
+import type { Logger, Metrics } from '@ledger-api/observability';
+import { errorBody, errorMiddleware } from './errors';
+import { buildOpenApiDocument, type OpenApiInfo } from './openapi';
+import { mountRoutes, type AnyRoute, type LedgerState, type PageCacheLike } from './route';
+
+export interface Readiness {
+  ready: boolean;
+  [detail: string]: unknown;
+}
+
+export interface HttpAppOptions {
+  /** Cache namespace and log name, e.g. `guardian`. */
+  area: string;
+  info: OpenApiInfo;
+  /** API routes; an empty list gives an operations-only app (projector role). */
+  routes: AnyRoute[];
+  ledgerState(): Promise<LedgerState>;
+  readiness(): Promise<Readiness>;
+  cache?: PageCacheLike;
+  logger: Logger;
+  metrics: Metrics;
+}
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+function observe(logger: Logger, metrics: Metrics): Middleware {
+  return async (ctx, next) => {
+    const incoming = ctx.get('x-request-id');
+    const requestId = REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    ctx.state.requestId = requestId;
+    ctx.set('X-Request-Id', requestId);
+    const started = process.hrtime.bigint();
+    try {
+      await next();
+    } finally {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const route = (ctx as { _matchedRoute?: string })._matchedRoute ?? 'unmatched';
+      metrics.httpRequestDuration.observe({ method: ctx.method, route: String(route), status: String(ctx.status) }, seconds);
+      logger.info({ reqId: requestId, method: ctx.method, url: ctx.url, status: ctx.status, ms: Math.round(seconds * 1000) }, 'request');
+    }
+  };
+}
+
+/** A trailing slash is ignored (api-behaviour.md section 1). */
+const stripTrailingSlash: Middleware = async (ctx, next) => {
+  if (ctx.path.length > 1 && ctx.path.endsWith('/')) ctx.path = ctx.path.replace(/\/+$/, '') || '/';
+  await next();
+};
+
+function operationsRouter(options: HttpAppOptions, openApi: unknown): Router {
+  const router = new Router();
+  router.get('/livez', (ctx) => {
+    ctx.body = { status: 'ok' };
+  });
+  router.get('/readyz', async (ctx) => {
+    const readiness = await options.readiness().catch((error: Error) => ({ ready: false, error: error.message }));
+    ctx.status = readiness.ready ? 200 : 503;
+    ctx.body = { status: readiness.ready ? 'ready' : 'not ready', ...readiness };
+  });
+  router.get('/metrics', async (ctx) => {
+    ctx.type = options.metrics.registry.contentType;
+    ctx.body = await options.metrics.registry.metrics();
+  });
+  router.get('/openapi.json', (ctx) => {
+    ctx.body = openApi;
+  });
+  return router;
+}
+
+/** Every API response carries the height of the ledger state it was read from. */
+function ledgerHeader(ledgerState: () => Promise<LedgerState>): Middleware {
+  return async (ctx, next) => {
+    const state = await ledgerState();
+    ctx.state.ledger = state;
+    ctx.set('X-Block-Height', String(state.height));
+    await next();
+  };
+}
+
+export function createHttpApp(options: HttpAppOptions): Koa {
+  const app = new Koa();
+  app.proxy = true;
+  const operations = operationsRouter(options, buildOpenApiDocument(options.info, options.routes));
+  const api = new Router();
+  mountRoutes(api, options.routes, { area: options.area, ledgerState: options.ledgerState, cache: options.cache });
+  app.use(observe(options.logger, options.metrics));
+  app.use(errorMiddleware(options.logger));
+  app.use(stripTrailingSlash);
+  app.use(operations.routes());
+  app.use(ledgerHeader(options.ledgerState));
+  app.use(api.routes());
+  app.use(async (ctx) => {
+    ctx.status = 404;
+    ctx.body = errorBody(404, 'Not Found');
+  });
+  return app;
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+export type SortDirection = 'asc' | 'desc';
+
+export interface OrderBy {
+  field: string;
+  direction: SortDirection;
+}
+
+const ORDER_BY_PATTERN = /^([^:]+):(asc|desc)$/;
+
+/** `orderBy=<field>:<direction>` restricted to the route's orderable fields. */
+export function orderByParam(orderable: readonly string[]) {
+  return z
+    .string()
+    .transform((value, ctx): OrderBy => {
+      const match = ORDER_BY_PATTERN.exec(value);
+      if (!match) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `"orderBy" with value "${value}" fails to match the orderBy query parameter (<iteratee>:<direction>) pattern`,
+        });
+        return z.NEVER;
+      }
+      const [, field, direction] = match;
+      if (!orderable.includes(field)) {
+        ctx.addIssue({ code: 'custom', message: `Unknown orderBy property '${field}'` });
+        return z.NEVER;
+      }
+      return { field, direction: direction as SortDirection };
+    })
+    .meta({
+      type: 'string',
+      pattern: '^[^:]+:(asc|desc)$',
+      description: `Ordering as <field>:<asc|desc>. Orderable fields: ${orderable.join(', ')}.`,
+    });
+}
