@@ -1,0 +1,27 @@
+import type { AnyRoute, OpenApiInfo, PackageInfo } from '@ledger-api/http';
+import type { LedgerPosition, Projection } from '@ledger-api/ledger';
+import type { Store } from '@ledger-api/store';
+
+/** What an area's routes are built from. */
+export interface AreaDeps {
+  store: Store;
+  /** Network version byte for address derivation (NETWORK_VERSION). */
+  networkVersion: number;
+  /** The last applied ledger position (expiry checks compare against its height). */
+  ledgerPosition(): Promise<LedgerPosition>;
+  package: PackageInfo;
+}
+
+/** One service's area: its read model and its routes. The runtime does the rest. */
+export interface AreaDefinition {
+  /** Short name: cache namespace, durable consumer name, default database name. */
+  area: string;
+  /** Package name and version, reported by the configuration route. */
+  packageName: string;
+  version: string;
+  /** Default HTTP port of the service. */
+  defaultPort: number;
+  info: OpenApiInfo;
+  projection(options: { networkVersion: number }): Projection;
+  routes(deps: AreaDeps): AnyRoute[];
+}

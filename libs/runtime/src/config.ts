@@ -1,0 +1,39 @@
+import { env } from '@ledger-api/config';
+import { z } from 'zod';
+
+export const ROLES = ['api', 'projector', 'all'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The environment of every service process (design.md "Operations"). */
+export function serviceConfigSchema(defaults: { area: string; port: number }) {
+  return z
+    .object({
+      ROLE: z.enum(ROLES).default('all'),
+      HOST: z.string().default('0.0.0.0'),
+      PORT: env.port(defaults.port),
+      MONGO_URL: env.url(['mongodb', 'mongodb+srv']).optional(),
+      MONGO_DB: z.string().regex(/^[\w-]{1,63}$/, 'must be a database name').default(`ledger_${defaults.area.replace(/-/g, '_')}`),
+      REDIS_URL: env.url(['redis', 'rediss']).optional(),
+      NATS_URL: z.string().optional(),
+      LEDGER_STREAM: z.string().regex(/^[\w-]{1,64}$/, 'must be a stream name').default('LEDGER'),
+      LEDGER_SUBJECT_PREFIX: z.string().regex(/^[\w-]+(\.[\w-]+)*$/, 'must be a NATS subject prefix').default('ledger.block'),
+      LEDGER_FILE: z.string().optional(),
+      NETWORK_VERSION: env.int(23, 0, 255),
+      CACHE_TTL_SECONDS: env.int(300, 1),
+      CACHE_MAX_ENTRIES: env.int(5000, 1),
+      UNDO_RETENTION: env.int(10_000, 1),
+      LATEST_VERSION: z.string().optional(),
+      SHUTDOWN_TIMEOUT_MS: env.int(10_000, 100),
+      LOG_LEVEL: env.logLevel(),
+    })
+    .superRefine((config, ctx) => {
+      if (config.ROLE === 'api' && !config.MONGO_URL) {
+        ctx.addIssue({ code: 'custom', path: ['MONGO_URL'], message: 'is required with ROLE=api: the embedded store lives inside one process' });
+      }
+      if (config.NATS_URL && config.LEDGER_FILE) {
+        ctx.addIssue({ code: 'custom', path: ['LEDGER_FILE'], message: 'set either NATS_URL or LEDGER_FILE, not both' });
+      }
+    });
+}
+
+export type ServiceConfig = z.output<ReturnType<typeof serviceConfigSchema>>;

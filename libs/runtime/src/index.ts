@@ -1,0 +1,6 @@
+export * from './area';
+export * from './config';
+export * from './ledger-state';
+export * from './main';
+export * from './service';
+export * from './testing';

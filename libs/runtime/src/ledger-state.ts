@@ -1,0 +1,35 @@
+import type { LedgerState } from '@ledger-api/http';
+import { EMPTY_POSITION, POSITION_COLLECTION, type LedgerPosition, type ProjectionRunner } from '@ledger-api/ledger';
+import type { Doc, Store } from '@ledger-api/store';
+
+/**
+ * Where an api process learns the ledger position its answers come from. The
+ * generation is the position itself: a revert brings back the exact earlier
+ * state, so pages cached for that earlier position are right again.
+ */
+export interface PositionReader {
+  position(): Promise<LedgerPosition>;
+  state(): Promise<LedgerState>;
+}
+
+function toState(position: LedgerPosition): LedgerState {
+  return { height: position.height, generation: `${position.height}:${position.blockId}` };
+}
+
+/** In a process that runs the projector: the runner's own position, no I/O. */
+export function runnerPositionReader(runner: ProjectionRunner): PositionReader {
+  return {
+    position: async () => runner.position,
+    state: async () => toState(runner.position),
+  };
+}
+
+/** In an api-only process: the position the projector stored with the data. */
+export function storedPositionReader(store: Store): PositionReader {
+  const positions = store.collection<Doc & LedgerPosition>(POSITION_COLLECTION);
+  const read = async (): Promise<LedgerPosition> => {
+    const doc = await positions.findById('position');
+    return doc ? { height: doc.height, blockId: doc.blockId, streamSeq: doc.streamSeq } : EMPTY_POSITION;
+  };
+  return { position: read, state: async () => toState(await read()) };
+}

@@ -1,0 +1,94 @@
+import type { Server } from 'node:http';
+import { once } from 'node:events';
+import { createPageCache, type PageCache } from '@ledger-api/cache';
+import { createHttpApp, type Readiness } from '@ledger-api/http';
+import { FileLedgerSource, JetStreamLedgerSource, ProjectionRunner, Projector, type LedgerSource } from '@ledger-api/ledger';
+import { createMetrics, type Logger, type Metrics } from '@ledger-api/observability';
+import { createStore, type Store } from '@ledger-api/store';
+import type { AreaDefinition } from './area';
+import type { ServiceConfig } from './config';
+import { runnerPositionReader, storedPositionReader, type PositionReader } from './ledger-state';
+
+export interface RunningService {
+  readonly port: number;
+  readonly store: Store;
+  readonly projector?: Projector;
+  close(): Promise<void>;
+}
+
+function ledgerSource(area: string, config: ServiceConfig, logger: Logger): LedgerSource | undefined {
+  if (config.NATS_URL) {
+    return new JetStreamLedgerSource({
+      servers: config.NATS_URL,
+      stream: config.LEDGER_STREAM,
+      subjectPrefix: config.LEDGER_SUBJECT_PREFIX,
+      durableName: `${area}-projector`,
+      logger,
+    });
+  }
+  if (config.LEDGER_FILE) return new FileLedgerSource(config.LEDGER_FILE);
+  logger.warn('no NATS_URL or LEDGER_FILE: serving an empty ledger');
+  return undefined;
+}
+
+async function startProjector(definition: AreaDefinition, config: ServiceConfig, store: Store, logger: Logger, metrics: Metrics) {
+  const projection = definition.projection({ networkVersion: config.NETWORK_VERSION });
+  const runner = new ProjectionRunner({ store, projection, logger, undoRetention: config.UNDO_RETENTION });
+  await runner.init();
+  const height = metrics.gauge('ledger_block_height', 'Height of the last applied ledger block');
+  height.set(runner.position.height);
+  runner.onChange((position) => height.set(position.height));
+  const source = ledgerSource(definition.area, config, logger);
+  const projector = source ? new Projector({ runner, source, logger }) : undefined;
+  await projector?.start();
+  return { runner, projector };
+}
+
+function readinessCheck(store: Store, projector: Projector | undefined, runsProjector: boolean) {
+  return async (): Promise<Readiness> => {
+    await store.ping();
+    if (!runsProjector || !projector) return { ready: true };
+    const status = projector.status();
+    return { ready: projector.ready(), projector: status.state, height: status.position.height, ...(status.fault && { fault: status.fault }) };
+  };
+}
+
+/** Starts one service process in its configured role and returns a handle to stop it gracefully. */
+export async function startService(definition: AreaDefinition, config: ServiceConfig, logger: Logger): Promise<RunningService> {
+  const metrics = createMetrics(definition.area);
+  const store = await createStore({ mongoUrl: config.MONGO_URL, dbName: config.MONGO_DB, logger });
+  const runsProjector = config.ROLE !== 'api';
+  const { runner, projector } = runsProjector ? await startProjector(definition, config, store, logger, metrics) : {};
+  const positions: PositionReader = runner ? runnerPositionReader(runner) : storedPositionReader(store);
+  const servesApi = config.ROLE !== 'projector';
+  const cache: PageCache | undefined = servesApi
+    ? createPageCache({ redisUrl: config.REDIS_URL, prefix: `ledger-api:${definition.area}:`, ttlSeconds: config.CACHE_TTL_SECONDS, maxEntries: config.CACHE_MAX_ENTRIES, logger })
+    : undefined;
+  const pkg = { name: definition.packageName, currentVersion: definition.version, latestVersion: config.LATEST_VERSION ?? definition.version };
+  const routes = servesApi ? definition.routes({ store, networkVersion: config.NETWORK_VERSION, ledgerPosition: positions.position, package: pkg }) : [];
+  const app = createHttpApp({
+    area: definition.area,
+    info: definition.info,
+    routes,
+    ledgerState: positions.state,
+    readiness: readinessCheck(store, projector, runsProjector),
+    cache,
+    logger,
+    metrics,
+  });
+  const server: Server = app.listen(config.PORT, config.HOST);
+  await once(server, 'listening');
+  const address = server.address();
+  logger.info({ role: config.ROLE, port: config.PORT, store: store.kind, cache: cache?.kind }, 'service started');
+  return {
+    port: typeof address === 'object' && address ? address.port : config.PORT,
+    store,
+    projector,
+    async close() {
+      // Stop taking requests and ledger events first, then let go of the backing services.
+      await Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), projector?.stop()]);
+      await cache?.close();
+      await store.close();
+    },
+  };
+}

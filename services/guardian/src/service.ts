@@ -1,0 +1,22 @@
+import type { AreaDefinition } from '@ledger-api/runtime';
+import { configurationRoutes } from './configurations/routes';
+import { groupRoutes } from './groups/routes';
+import { guardianProjection } from './projection';
+import { userRoutes } from './users/routes';
+
+// Read at run time: package.json sits one level above both src/ and dist/.
+const packageJson: { name: string; version: string } = require('../package.json');
+
+export const guardianArea: AreaDefinition = {
+  area: 'guardian',
+  packageName: packageJson.name,
+  version: packageJson.version,
+  defaultPort: 4101,
+  info: {
+    title: 'Guardian API',
+    version: packageJson.version,
+    description: 'Permission groups and users of the Guardian transaction types (typeGroup 9002).',
+  },
+  projection: () => guardianProjection,
+  routes: ({ store, package: pkg }) => [...groupRoutes(store), ...userRoutes(store), ...configurationRoutes(pkg)],
+};
