@@ -212,3 +212,25 @@ describe('ProjectionRunner', () => {
     await expect(runner.handle(applied(first), 1)).rejects.toThrow(/init\(\)/);
   });
 });
+
+describe('ProjectionRunner and blocks the stream delivered once', () => {
+  it('re-applies a reverted block when the next block names it as its parent', async () => {
+    const { second, store, runner } = await runnerAtTwoBlocks();
+    await runner.handle(reverted(second), 3);
+    // The identical re-application of `second` was dropped as a duplicate message; its child arrives.
+    const third: Block = { ...second, id: 'c'.repeat(64), height: 3, previousBlock: second.id, transactions: [] };
+    expect(await runner.handle(applied(third), 5)).toBe('applied');
+    expect(runner.position).toEqual({ height: 3, blockId: third.id, streamSeq: 5 });
+    expect(await sender(store, CAROL)).toMatchObject({ count: 1, lastHeight: 2 });
+    await runner.handle(reverted(third), 6);
+    await runner.handle(reverted(second), 7);
+    expect(await sender(store, CAROL)).toBeNull();
+  });
+
+  it('still faults when the parent was never applied here', async () => {
+    const { second, runner } = await runnerAtTwoBlocks();
+    const orphan: Block = { ...second, id: 'd'.repeat(64), height: 4, previousBlock: UNKNOWN_ID, transactions: [] };
+    await expect(runner.handle(applied(orphan), 3)).rejects.toBeInstanceOf(LedgerFault);
+    expect(runner.position.height).toBe(2);
+  });
+});

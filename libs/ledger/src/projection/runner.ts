@@ -3,6 +3,7 @@ import type { Logger } from '@ledger-api/observability';
 import { LedgerFault } from '../fault';
 import { EMPTY_POSITION, type Block, type BlockRef, type LedgerEvent, type LedgerPosition } from '../types';
 import type { Projection } from './types';
+import { RecentBlocks } from './recent-blocks';
 import { BlockWriteSet } from './write-set';
 
 /** What the runner needs of a store: by-id reads, ordered writes, and the undo lookup at start. */
@@ -56,6 +57,7 @@ export class ProjectionRunner {
   private readonly logger: Logger;
   private readonly undoRetention: number;
   private readonly listeners = new Set<PositionListener>();
+  private readonly recentBlocks = new RecentBlocks();
   private current: LedgerPosition = EMPTY_POSITION;
   private initialised = false;
   private needsRecovery = false;
@@ -103,6 +105,13 @@ export class ProjectionRunner {
   private async apply(block: Block, streamSeq: number): Promise<HandleOutcome> {
     const position = this.current;
     if (block.height <= position.height) return this.appliedAgain(block, streamSeq);
+    const dropped = position.height > 0 && block.previousBlock !== position.blockId;
+    const revived = dropped ? this.recentBlocks.chainBetween(position, block.previousBlock, block.height - 1) : undefined;
+    for (const parent of revived ?? []) {
+      this.logger.warn({ height: parent.height, blockId: parent.id }, 're-applying a reverted block the stream delivered only once');
+      await this.apply(parent, 0);
+    }
+    if (revived) return this.apply(block, streamSeq);
     if (position.height > 0 && block.height !== position.height + 1) {
       throw new LedgerFault(`gap: expected height ${position.height + 1} after block ${position.height} (${position.blockId})`, block);
     }
@@ -126,6 +135,7 @@ export class ProjectionRunner {
     await this.writeIfAny(after);
     const next = { height: block.height, blockId: block.id, streamSeq: this.nextStreamSeq(streamSeq) };
     await this.store.applyWrites([positionWrite(next), ...this.pruneWrites(block.height)]);
+    this.recentBlocks.remember(block);
     this.moveTo(next, true);
     this.logger.debug({ height: block.height, blockId: block.id, streamSeq, writes: after.length }, 'block applied');
     return 'applied';

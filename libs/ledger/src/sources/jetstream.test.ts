@@ -13,7 +13,7 @@ import { applied, reverted, writeLedgerFile } from '../testing/ledger-file';
 import { MemoryStore } from '../testing/memory-store';
 import { SENDERS, countedBy, senderCountProjection, type SenderDoc } from '../testing/sender-count-projection';
 import { waitFor } from '../testing/wait';
-import type { LedgerEvent, LedgerPosition } from '../types';
+import type { Block, LedgerEvent, LedgerPosition } from '../types';
 import { JetStreamLedgerSource } from './jetstream';
 
 const NATS = 'nats://127.0.0.1:4222';
@@ -99,6 +99,23 @@ describe('JetStream ledger consumption', () => {
 
     expect(await counts(store)).toEqual({ [ALICE]: 2, [BOB]: 2 });
     expect(await jsm.consumers.info(names.stream, names.durableName)).toMatchObject({ num_pending: 0, num_ack_pending: 0 });
+  });
+
+  it('ends on the ledger state when a block is reverted and the identical block applied again', async () => {
+    const names = uniqueLedger();
+    const ledger = new TestLedger();
+    ledger.block([countedBy(ledger, ALICE)]);
+    const second = ledger.block([countedBy(ledger, CAROL)]);
+    const events = ledger.take();
+    ledger.block([countedBy(ledger, BOB)]);
+    const third = ledger.take();
+    const replayed = [...events, { event: 'block.reverted' as const, block: { id: second.id, height: 2 } }, { event: 'block.applied' as const, block: second }];
+
+    // JetStream keeps the second `applied` of block 2 out of the stream: its message id was stored already.
+    expect(await publish(names, [...replayed, ...third])).toMatchObject({ applied: 4, reverted: 1, duplicates: 1, lastSeq: 4 });
+    const { projector, store } = await startProjector(names);
+    await caughtUpAt(projector, { height: 3, blockId: (third[0] as { block: Block }).block.id });
+    expect(await counts(store)).toEqual({ [ALICE]: 1, [CAROL]: 1, [BOB]: 1 });
   });
 
   it('resumes from the stored position after a restart without applying anything twice', async () => {
