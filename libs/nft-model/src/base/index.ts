@@ -1,0 +1,3 @@
+export * from './documents';
+export * from './projection';
+export * from './wallet-keys';

@@ -1,0 +1,130 @@
+import { ProjectionRunner, type LedgerEvent } from '@ledger-api/ledger';
+import { silentLogger } from '@ledger-api/observability';
+import { EmbeddedStore } from '@ledger-api/store';
+import { createNftProjection } from '../projection';
+import { STORE_COLLECTIONS } from '../records';
+import { NftLedgerBuilder } from '../testing/ledger-builder';
+import type { AssetDoc, BurnDoc, CollectionDoc, WalletKeyDoc } from './documents';
+
+async function startRunner() {
+  const store = new EmbeddedStore();
+  const projection = createNftProjection({ area: 'nft-model-test', networkVersion: 23 });
+  const runner = new ProjectionRunner({ store, projection, logger: silentLogger() });
+  await runner.init();
+  let streamSeq = 0;
+  const handle = async (...events: LedgerEvent[]) => {
+    for (const event of events) await runner.handle(event, ++streamSeq);
+  };
+  const names = projection.collections.map((spec) => spec.name);
+  const snapshot = async () => Object.fromEntries(await Promise.all(names.map(async (name) => [name, await store.collection(name).find({})])));
+  const collection = (id: string) => store.collection<CollectionDoc>(STORE_COLLECTIONS.collections).findById(id);
+  const asset = (id: string) => store.collection<AssetDoc>(STORE_COLLECTIONS.assets).findById(id);
+  return { store, runner, handle, snapshot, collection, asset };
+}
+
+/** Alice registers a collection and mints one asset to herself and one to Bob, who has never signed. */
+function mintedCollection() {
+  const ledger = new NftLedgerBuilder();
+  const alice = ledger.wallet('alice');
+  const bob = ledger.wallet('bob');
+  const carol = ledger.wallet('carol');
+  const registered = ledger.collection(alice, { name: 'Cards', description: 'Trading cards', maximumSupply: 10, jsonSchema: { properties: { name: { type: 'string' } } }, metadata: { series: 1 } });
+  ledger.block(registered);
+  const own = ledger.token(alice, registered.id, { name: 'own' });
+  const given = ledger.token(alice, registered.id, { name: 'given' }, bob.address);
+  ledger.block(own, given);
+  return { ledger, alice, bob, carol, registered, own, given };
+}
+
+describe('base projection part', () => {
+  it('registers a collection with its registrant address and mints to the sender or to the recipient', async () => {
+    const { ledger, alice, bob, registered, own, given } = mintedCollection();
+    const { handle, collection, asset } = await startRunner();
+    await handle(...ledger.events);
+
+    expect(await collection(registered.id)).toMatchObject({
+      name: 'Cards',
+      description: 'Trading cards',
+      maximumSupply: 10,
+      metadata: { series: 1 },
+      registrantAddress: alice.address,
+      currentSupply: 2,
+      burnedCount: 0,
+      blockHeight: 1,
+      sequence: 0,
+      tx: registered,
+    });
+    expect(await asset(own.id)).toMatchObject({ collectionId: registered.id, attributes: { name: 'own' }, ownerAddress: alice.address, burned: false, sequence: 0 });
+    expect(await asset(given.id)).toMatchObject({ ownerAddress: bob.address, senderPublicKey: alice.publicKey, blockHeight: 2, sequence: 1 });
+  });
+
+  it('moves every transferred asset to the recipient', async () => {
+    const { ledger, alice, carol, own, given } = mintedCollection();
+    const { handle, asset } = await startRunner();
+    await handle(...ledger.events, ledger.block(ledger.transfer(alice, [own.id], carol.address)));
+    expect((await asset(own.id))?.ownerAddress).toBe(carol.address);
+    expect((await asset(given.id))?.ownerAddress).not.toBe(carol.address);
+  });
+
+  it('burns an asset once: a burn record, no owner, and one less in supply and maximum supply', async () => {
+    const { ledger, alice, carol, registered, own } = mintedCollection();
+    const { store, handle, collection, asset } = await startRunner();
+    const burn = ledger.burn(alice, own.id);
+    await handle(...ledger.events, ledger.block(burn), ledger.block(ledger.burn(alice, own.id), ledger.transfer(alice, [own.id], carol.address)));
+
+    expect(await store.collection<BurnDoc>(STORE_COLLECTIONS.burns).findById(burn.id)).toMatchObject({ nftId: own.id, blockHeight: 3, tx: burn });
+    expect(await asset(own.id)).toMatchObject({ burned: true, ownerAddress: null });
+    expect(await collection(registered.id)).toMatchObject({ currentSupply: 1, burnedCount: 1, maximumSupply: 10 });
+  });
+
+  it('hands the NFTs of an accepted trade to the bidder of the accepted bid', async () => {
+    const { ledger, alice, bob, carol, own, given } = mintedCollection();
+    const { handle, asset } = await startRunner();
+    const auction = ledger.auction(bob, { nftIds: [given.id], startAmount: '5', expiration: { blockHeight: 100 } });
+    const carolBid = ledger.bid(carol, auction.id, '6');
+    const aliceBid = ledger.bid(alice, auction.id, '7');
+    ledger.block(auction);
+    ledger.block(carolBid, aliceBid);
+    await handle(...ledger.events, ledger.block(ledger.acceptTrade(bob, auction.id, carolBid.id)));
+    expect((await asset(given.id))?.ownerAddress).toBe(carol.address);
+    expect((await asset(own.id))?.ownerAddress).toBe(alice.address);
+  });
+
+  it('learns the public key of every sender of any type group, once', async () => {
+    const { ledger, alice, bob } = mintedCollection();
+    const { store, handle } = await startRunner();
+    await handle(...ledger.events, ledger.block(ledger.transaction(bob, 1, 0, undefined, { amount: '1', recipientId: alice.address })));
+    const wallets = await store.collection<WalletKeyDoc>(STORE_COLLECTIONS.wallets).find({});
+    expect(wallets).toEqual([
+      { _id: alice.address, publicKey: alice.publicKey },
+      { _id: bob.address, publicKey: bob.publicKey },
+    ]);
+  });
+
+  it('returns to exactly the earlier state when blocks are reverted, and ignores redelivered blocks', async () => {
+    const { ledger, alice, bob, carol, registered, own, given } = mintedCollection();
+    const auction = ledger.auction(bob, { nftIds: [given.id], startAmount: '5', expiration: { blockHeight: 100 } });
+    const bid = ledger.bid(carol, auction.id, '6');
+    const later = [
+      ledger.block(ledger.transfer(alice, [own.id], carol.address)),
+      ledger.block(auction, bid),
+      ledger.block(ledger.acceptTrade(bob, auction.id, bid.id), ledger.burn(carol, own.id)),
+      ledger.block(ledger.collection(carol, { name: 'Other', description: 'Other one', maximumSupply: 1, jsonSchema: {} }), ledger.token(carol, registered.id, { name: 'late' })),
+    ];
+    const { runner, handle, snapshot } = await startRunner();
+    const states = [];
+    for (const event of ledger.events.slice(0, 2 + later.length)) {
+      states.push(await snapshot());
+      await handle(event);
+    }
+    const final = await snapshot();
+    await runner.handle(later[3], 1);
+    await handle(later[3]);
+    expect(await snapshot()).toEqual(final);
+
+    for (const expected of states.reverse()) {
+      await handle(ledger.revert());
+      expect(await snapshot()).toEqual(expected);
+    }
+  });
+});

@@ -1,0 +1,132 @@
+import { ProjectionRunner, type LedgerEvent, type Projection } from '@ledger-api/ledger';
+import { silentLogger } from '@ledger-api/observability';
+import { EmbeddedStore } from '@ledger-api/store';
+import { STORE_COLLECTIONS } from '../records';
+import { NftLedgerBuilder } from '../testing/ledger-builder';
+import type { AuctionDoc, BidDoc } from './documents';
+import { EXCHANGE_COLLECTIONS, createExchangePart } from './projection';
+
+const EXCHANGE_NAMES = EXCHANGE_COLLECTIONS.map((spec) => spec.name);
+
+async function startExchangeRunner() {
+  const store = new EmbeddedStore();
+  const part = createExchangePart({ networkVersion: 23 });
+  const projection: Projection = { area: 'nft-exchange-test', collections: part.collections, applyTransaction: part.applyTransaction };
+  const runner = new ProjectionRunner({ store, projection, logger: silentLogger() });
+  await runner.init();
+  let streamSeq = 0;
+  const handle = async (...events: LedgerEvent[]) => {
+    for (const event of events) await runner.handle(event, ++streamSeq);
+  };
+  const snapshot = async () => Object.fromEntries(await Promise.all(EXCHANGE_NAMES.map(async (name) => [name, await store.collection(name).find({})])));
+  return { store, runner, handle, snapshot };
+}
+
+/** A seller's auction of two NFTs with bids by two bidders, one block per step. */
+function auctionWithBids() {
+  const ledger = new NftLedgerBuilder();
+  const seller = ledger.wallet('seller');
+  const alice = ledger.wallet('alice');
+  const bob = ledger.wallet('bob');
+  const auction = ledger.auction(seller, { nftIds: ['a'.repeat(64), 'b'.repeat(64)], startAmount: '100', expiration: { blockHeight: 50 } });
+  const aliceBid = ledger.bid(alice, auction.id, '120');
+  const bobBid = ledger.bid(bob, auction.id, '130');
+  ledger.block(auction);
+  ledger.block(aliceBid, bobBid);
+  return { ledger, seller, alice, bob, auction, aliceBid, bobBid };
+}
+
+describe('exchange projection part', () => {
+  it('records an auction and its bids as active, the bids listed on the auction in ledger order', async () => {
+    const { ledger, seller, auction, aliceBid, bobBid } = auctionWithBids();
+    const { store, handle } = await startExchangeRunner();
+    await handle(...ledger.events);
+
+    const stored = await store.collection<AuctionDoc>(STORE_COLLECTIONS.auctions).findById(auction.id);
+    expect(stored).toMatchObject({
+      nftIds: ['a'.repeat(64), 'b'.repeat(64)],
+      startAmount: '100',
+      expirationHeight: 50,
+      sellerAddress: seller.address,
+      status: 'active',
+      bidIds: [aliceBid.id, bobBid.id],
+      blockHeight: 1,
+      sequence: 0,
+      sortKeys: { startAmount: '0003100' },
+      tx: auction,
+    });
+    const bid = await store.collection<BidDoc>(STORE_COLLECTIONS.bids).findById(bobBid.id);
+    expect(bid).toMatchObject({ auctionId: auction.id, bidAmount: '130', status: 'active', blockHeight: 2, sequence: 1, sortKeys: { bidAmount: '0003130' } });
+  });
+
+  it('cancels a bid, then ends the remaining active bids when the auction is canceled', async () => {
+    const { ledger, seller, alice, auction, aliceBid, bobBid } = auctionWithBids();
+    const bidCancel = ledger.bidCancel(alice, aliceBid.id);
+    ledger.block(bidCancel);
+    const auctionCancel = ledger.auctionCancel(seller, auction.id);
+    ledger.block(auctionCancel);
+    const { store, handle } = await startExchangeRunner();
+    await handle(...ledger.events);
+
+    const bids = store.collection<BidDoc>(STORE_COLLECTIONS.bids);
+    expect((await bids.findById(aliceBid.id))?.status).toBe('canceled');
+    expect((await bids.findById(bobBid.id))?.status).toBe('ended');
+    expect((await store.collection<AuctionDoc>(STORE_COLLECTIONS.auctions).findById(auction.id))?.status).toBe('canceled');
+    expect(await store.collection(STORE_COLLECTIONS.bidCancels).findById(bidCancel.id)).toMatchObject({ bidId: aliceBid.id, blockHeight: 3 });
+    expect(await store.collection(STORE_COLLECTIONS.auctionCancels).findById(auctionCancel.id)).toMatchObject({ auctionId: auction.id, blockHeight: 4 });
+  });
+
+  it('closes a traded auction, ending all its bids, and ends a bid placed on a closed auction', async () => {
+    const { ledger, seller, alice, auction, aliceBid, bobBid } = auctionWithBids();
+    const trade = ledger.acceptTrade(seller, auction.id, bobBid.id);
+    ledger.block(trade);
+    const lateBid = ledger.bid(alice, auction.id, '500');
+    ledger.block(lateBid);
+    const { store, handle } = await startExchangeRunner();
+    await handle(...ledger.events);
+
+    const bids = store.collection<BidDoc>(STORE_COLLECTIONS.bids);
+    const statuses = await Promise.all([aliceBid, bobBid, lateBid].map(async (bid) => (await bids.findById(bid.id))?.status));
+    expect(statuses).toEqual(['ended', 'ended', 'ended']);
+    expect((await store.collection<AuctionDoc>(STORE_COLLECTIONS.auctions).findById(auction.id))?.status).toBe('traded');
+    expect(await store.collection(STORE_COLLECTIONS.trades).findById(trade.id)).toMatchObject({ auctionId: auction.id, bidId: bobBid.id, senderPublicKey: seller.publicKey });
+  });
+
+  it('returns every collection exactly to its earlier state when each transition is reverted', async () => {
+    const { ledger, seller, alice, auction, aliceBid, bobBid } = auctionWithBids();
+    const { handle, snapshot } = await startExchangeRunner();
+    await handle(...ledger.events);
+    const transitions = [
+      ledger.bidCancel(alice, aliceBid.id),
+      ledger.auctionCancel(seller, auction.id),
+      ledger.acceptTrade(seller, auction.id, bobBid.id),
+      ledger.bid(alice, auction.id, '1'),
+    ];
+    for (const transition of transitions) {
+      const before = await snapshot();
+      await handle(ledger.block(transition));
+      expect(await snapshot()).not.toEqual(before);
+      await handle(ledger.revert());
+      expect(await snapshot()).toEqual(before);
+    }
+  });
+
+  it('changes nothing when a block is delivered again', async () => {
+    const { ledger } = auctionWithBids();
+    const { runner, handle, snapshot } = await startExchangeRunner();
+    await handle(...ledger.events);
+    const before = await snapshot();
+    expect(await runner.handle(ledger.events[1], 2)).toBe('duplicate');
+    expect(await runner.handle(ledger.events[1], 0)).toBe('duplicate');
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('ignores transactions of other type groups', async () => {
+    const ledger = new NftLedgerBuilder();
+    const owner = ledger.wallet('owner');
+    ledger.block(ledger.collection(owner, { name: 'Cards', description: 'Trading cards', maximumSupply: 10, jsonSchema: {} }), ledger.transaction(owner, 1, 0));
+    const { handle, snapshot } = await startExchangeRunner();
+    await handle(...ledger.events);
+    expect(Object.values(await snapshot()).flat()).toEqual([]);
+  });
+});

@@ -1,0 +1,60 @@
+import type { Block, Transaction } from '@ledger-api/ledger';
+import { LEDGER_ORDER, ledgerRecord, ledgerRecordIndexes, rawTransaction } from './ledger-record';
+import { nftListConfig } from './list-config';
+
+const tx: Transaction = {
+  id: 'a'.repeat(64),
+  typeGroup: 9000,
+  type: 3,
+  nonce: '12',
+  senderPublicKey: '02' + 'b'.repeat(64),
+  fee: '9007199254740993',
+  amount: '0',
+  asset: { nftBurn: { nftId: 'c'.repeat(64) } },
+};
+const block: Block = {
+  id: 'd'.repeat(64),
+  height: 7,
+  previousBlock: 'e'.repeat(64),
+  timestamp: { epoch: 56, unix: 1_600_000_056, human: '2020-09-13T12:27:36.000Z' },
+  transactions: [tx],
+};
+
+describe('ledgerRecord', () => {
+  it('holds where the transaction sits, numeric sort keys for its amounts and the transaction as received', () => {
+    expect(ledgerRecord(block, tx, 3)).toEqual({
+      _id: tx.id,
+      senderPublicKey: tx.senderPublicKey,
+      blockId: block.id,
+      blockHeight: 7,
+      sequence: 3,
+      timestamp: block.timestamp,
+      sortKeys: { nonce: '000212', fee: '00169007199254740993', amount: '00010' },
+      tx,
+    });
+  });
+
+  it('gives back the raw transaction with blockId, blockHeight and sequence, and nothing derived', () => {
+    const raw = rawTransaction({ ...ledgerRecord(block, tx, 3), extra: 'derived' });
+    expect(raw).toEqual({ ...tx, blockId: block.id, blockHeight: 7, sequence: 3 });
+  });
+});
+
+describe('ledgerRecordIndexes', () => {
+  it('indexes the ledger order and every orderable or extra field followed by the ledger order', () => {
+    const keys = ledgerRecordIndexes(['name', 'name', 'sortKeys.fee']).map((index) => index.key);
+    expect(keys[0]).toEqual(LEDGER_ORDER);
+    expect(keys).toContainEqual({ name: 1, blockHeight: 1, sequence: 1 });
+    expect(keys).toContainEqual({ 'timestamp.epoch': 1, blockHeight: 1, sequence: 1 });
+    expect(keys.filter((key) => 'sortKeys.fee' in key)).toHaveLength(1);
+    expect(keys.filter((key) => Object.keys(key)[0] === 'blockHeight')).toHaveLength(1);
+  });
+});
+
+describe('nftListConfig', () => {
+  it('takes transform, flags the count as an estimate and orders by the ledger by default', () => {
+    const config = nftListConfig({}, { name: 'name' }, { inAuction: 'false' });
+    expect(config).toMatchObject({ transform: true, totalCountIsEstimate: true, defaultOrder: LEDGER_ORDER, linkFlags: { inAuction: 'false' } });
+    expect(Object.keys(config.orderable)).toEqual(['id', 'senderPublicKey', 'timestamp', 'blockHeight', 'sequence', 'nonce', 'fee', 'amount', 'name']);
+  });
+});

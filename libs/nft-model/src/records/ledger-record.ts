@@ -1,0 +1,72 @@
+import type { Block, Timestamp, Transaction } from '@ledger-api/ledger';
+import { numericSortKey, type Doc, type IndexSpec } from '@ledger-api/store';
+
+/** Amount-like values as numerically sortable text (numericSortKey), by field name. */
+export interface SortKeys {
+  nonce: string;
+  fee: string;
+  amount: string;
+  [amountField: string]: string;
+}
+
+/** What every ledger-derived NFT document holds besides its resource's own fields. */
+export interface LedgerRecord extends Doc {
+  senderPublicKey: string;
+  blockId: string;
+  blockHeight: number;
+  sequence: number;
+  timestamp: Timestamp;
+  sortKeys: SortKeys;
+  /** The transaction as received: the transform=false form of the record. */
+  tx: Transaction;
+}
+
+export function ledgerRecord(block: Block, tx: Transaction, sequence: number): LedgerRecord {
+  return {
+    _id: tx.id,
+    senderPublicKey: tx.senderPublicKey,
+    blockId: block.id,
+    blockHeight: block.height,
+    sequence,
+    timestamp: block.timestamp,
+    sortKeys: { nonce: numericSortKey(tx.nonce), fee: numericSortKey(tx.fee), amount: numericSortKey(tx.amount) },
+    tx,
+  };
+}
+
+/** Ledger order: the default order of every NFT list and the tie-breaker of every sort. */
+export const LEDGER_ORDER = { blockHeight: 1, sequence: 1 } as const satisfies Record<string, 1 | -1>;
+
+/** API field -> stored field, for the fields every NFT and exchange resource orders by. */
+export const LEDGER_RECORD_ORDERABLE: Record<string, string> = {
+  id: '_id',
+  senderPublicKey: 'senderPublicKey',
+  timestamp: 'timestamp.epoch',
+  blockHeight: 'blockHeight',
+  sequence: 'sequence',
+  nonce: 'sortKeys.nonce',
+  fee: 'sortKeys.fee',
+  amount: 'sortKeys.amount',
+};
+
+/**
+ * An index per orderable (or filtered) stored field with the ledger order
+ * appended, so sorts and their tie-breaks are served by one index, plus the
+ * ledger order itself.
+ */
+export function ledgerRecordIndexes(extraFields: string[]): IndexSpec[] {
+  const ledgerFields = Object.keys(LEDGER_ORDER);
+  const fields = new Set([...Object.values(LEDGER_RECORD_ORDERABLE), ...extraFields].filter((field) => !ledgerFields.includes(field)));
+  return [{ key: { ...LEDGER_ORDER } }, ...[...fields].map((field) => ({ key: { [field]: 1 as const, ...LEDGER_ORDER } }))];
+}
+
+export interface RawTransaction extends Transaction {
+  blockId: string;
+  blockHeight: number;
+  sequence: number;
+}
+
+/** The transform=false form: the ledger transaction as received plus where it sits; nothing derived. */
+export function rawTransaction(doc: LedgerRecord): RawTransaction {
+  return { ...doc.tx, blockId: doc.blockId, blockHeight: doc.blockHeight, sequence: doc.sequence };
+}

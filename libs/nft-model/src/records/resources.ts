@@ -1,0 +1,30 @@
+import { booleanParam, transactionId } from '@ledger-api/http';
+import { z } from 'zod';
+import { rawTransaction, type LedgerRecord, type RawTransaction } from './ledger-record';
+
+export const timestampResource = z
+  .object({
+    epoch: z.number().int(),
+    unix: z.number().int().meta({ description: 'Unix time' }),
+    human: z.string().meta({ description: 'ISO 8601 UTC date-time with milliseconds' }),
+  })
+  .meta({ title: 'Timestamp' });
+
+/** The transform=false item: a ledger transaction with blockId, blockHeight and sequence. */
+export const rawTransactionResource = z
+  .object({ id: z.string(), typeGroup: z.number().int(), type: z.number().int(), blockId: z.string(), blockHeight: z.number().int(), sequence: z.number().int() })
+  .loose()
+  .meta({ title: 'Ledger transaction' });
+
+/** Path of a transaction-derived resource: a 64-hex id, looked up lower-cased. */
+export const transactionIdParams = z.strictObject({ id: transactionId() });
+
+/** Query of a by-id route: only `transform`. */
+export const transformQuery = z.strictObject({
+  transform: booleanParam('Return the resource shape (true) or the raw ledger transaction (false)').default(true),
+});
+
+/** The resource shape, or with transform=false the raw transaction. */
+export function presentRecord<D extends LedgerRecord, R>(doc: D, transform: boolean, toResource: (doc: D) => R): R | RawTransaction {
+  return transform ? toResource(doc) : rawTransaction(doc);
+}

@@ -1,0 +1,6 @@
+/** NFT transaction type groups and types (ledger-events.md section 3). */
+export const NFT_BASE_TYPE_GROUP = 9000;
+export const NFT_EXCHANGE_TYPE_GROUP = 9001;
+
+export const NftBaseType = { collection: 0, token: 1, transfer: 2, burn: 3 } as const;
+export const NftExchangeType = { auction: 0, auctionCancel: 1, bid: 2, bidCancel: 3, acceptTrade: 4 } as const;

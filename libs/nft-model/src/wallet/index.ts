@@ -1,0 +1,3 @@
+export * from './base-wallet';
+export * from './public-keys';
+export * from './schema';
