@@ -1,0 +1,69 @@
+import type { ListConfig, PagingQuery } from '@ledger-api/http';
+import { addressFromPublicKey } from '@ledger-api/ledger';
+import {
+  baseWalletReader,
+  findPage,
+  publicKeysByAddress,
+  STORE_COLLECTIONS,
+  type AssetDoc,
+  type AuctionDoc,
+  type CollectionDoc,
+  type Page,
+} from '@ledger-api/nft-model';
+import type { AreaDeps } from '@ledger-api/runtime';
+import type { Filter, Store } from '@ledger-api/store';
+import { containmentFilter } from '../search/containment';
+import type { OwnerKeys } from './presenter';
+import { assetsList, walletAssetsList } from './query-config';
+
+export interface AssetPage extends Page<AssetDoc> {
+  ownerKeys: OwnerKeys;
+}
+
+export interface WalletAssetsQuery extends PagingQuery {
+  inAuction: boolean;
+  inExpiredAuction: boolean;
+}
+
+export function assetsRepository(store: Store, { networkVersion, ledgerPosition }: Pick<AreaDeps, 'networkVersion' | 'ledgerPosition'>) {
+  const assets = store.collection<AssetDoc>(STORE_COLLECTIONS.assets);
+  const collections = store.collection<CollectionDoc>(STORE_COLLECTIONS.collections);
+  const wallets = baseWalletReader(store);
+
+  const ownerKeysOf = (docs: AssetDoc[]) => publicKeysByAddress(store, docs.flatMap((doc) => doc.ownerAddress ?? []));
+  const pageWithOwnerKeys = async (page: Page<AssetDoc>): Promise<AssetPage> => ({ ...page, ownerKeys: await ownerKeysOf(page.items) });
+  const page = async (filter: Filter, query: PagingQuery, config: ListConfig = assetsList) => pageWithOwnerKeys(await findPage(assets, filter, config, query));
+
+  /** NFTs of the seller's active auctions; without `includeExpired` only those whose expiration height is not reached. */
+  async function auctionedNftIds(sellerAddress: string, includeExpired: boolean): Promise<string[]> {
+    const filter: Filter = { status: { $eq: 'active' satisfies AuctionDoc['status'] }, sellerAddress: { $eq: sellerAddress } };
+    if (!includeExpired) filter.expirationHeight = { $gt: (await ledgerPosition()).height };
+    const auctions = await store.collection<AuctionDoc>(STORE_COLLECTIONS.auctions).find(filter);
+    return auctions.flatMap((auction) => auction.nftIds);
+  }
+
+  return {
+    list: (query: PagingQuery) => page({}, query),
+    search: (body: Record<string, unknown>, query: PagingQuery) => page(containmentFilter('attributes', body), query),
+    /** Null for an unknown collection. */
+    async ofCollection(collectionId: string, query: PagingQuery): Promise<AssetPage | null> {
+      if (!(await collections.findById(collectionId))) return null;
+      return page({ collectionId: { $eq: collectionId } }, query);
+    },
+    async ownedBy(publicKey: string, query: WalletAssetsQuery): Promise<AssetPage> {
+      const ownerAddress = addressFromPublicKey(publicKey, networkVersion);
+      const filter: Filter = { ownerAddress: { $eq: ownerAddress } };
+      if (query.inAuction) filter._id = { $in: await auctionedNftIds(ownerAddress, query.inExpiredAuction) };
+      return page(filter, query, walletAssetsList);
+    },
+    async findById(id: string): Promise<{ asset: AssetDoc; ownerKeys: OwnerKeys } | null> {
+      const asset = await assets.findById(id);
+      return asset && { asset, ownerKeys: await ownerKeysOf([asset]) };
+    },
+    /** The base-form wallet of the current owner; null for an unknown or burned asset. */
+    async ownerWallet(id: string) {
+      const asset = await assets.findById(id);
+      return asset?.ownerAddress ? wallets.baseWallet(asset.ownerAddress) : null;
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import type { CollectionDoc } from '@ledger-api/nft-model';
+import type { z } from 'zod';
+import type { collectionResource, collectionSchemaResource } from './schema';
+
+export function presentCollection(doc: CollectionDoc): z.infer<typeof collectionResource> {
+  return {
+    id: doc._id,
+    senderPublicKey: doc.senderPublicKey,
+    name: doc.name,
+    description: doc.description,
+    maximumSupply: doc.maximumSupply,
+    jsonSchema: doc.jsonSchema,
+    ...(doc.allowedIssuers !== undefined && { allowedIssuers: doc.allowedIssuers }),
+    ...(doc.metadata !== undefined && { metadata: doc.metadata }),
+    timestamp: doc.timestamp,
+  };
+}
+
+/** The schema's own members sit between id/senderPublicKey and timestamp, which win on a clash. */
+export function presentCollectionSchema(doc: CollectionDoc): z.infer<typeof collectionSchemaResource> {
+  const { id: _id, senderPublicKey: _sender, timestamp: _timestamp, ...members } = doc.jsonSchema;
+  return { id: doc._id, senderPublicKey: doc.senderPublicKey, ...members, timestamp: doc.timestamp };
+}

@@ -1,0 +1,91 @@
+import { defineRoute, listQuerySchema, notFound, pagedEnvelope, pagedResponse } from '@ledger-api/http';
+import { baseWalletResource, presentRecord, rawTransactionResource, transactionIdParams, transformQuery } from '@ledger-api/nft-model';
+import type { Store } from '@ledger-api/store';
+import { z } from 'zod';
+import { presentCollection, presentCollectionSchema } from './presenter';
+import { collectionsList } from './query-config';
+import { collectionsRepository } from './repository';
+import { collectionResource, collectionSchemaResource, collectionSearchBody } from './schema';
+
+const TAGS = ['NFT collections'];
+const COLLECTION_NOT_FOUND = 'Collection not found';
+const collectionOrRaw = z.union([collectionResource, rawTransactionResource]);
+
+export function collectionRoutes(store: Store) {
+  const repository = collectionsRepository(store);
+  const findCollection = async (id: string) => {
+    const collection = await repository.findById(id);
+    if (!collection) throw notFound(COLLECTION_NOT_FOUND);
+    return collection;
+  };
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/nft/collections',
+      summary: 'List NFT collections',
+      tags: TAGS,
+      query: listQuerySchema(collectionsList),
+      response: pagedResponse(collectionOrRaw),
+      async handler({ query, location }) {
+        const { items, totalCount } = await repository.list(query);
+        const data = items.map((doc) => presentRecord(doc, query.transform, presentCollection));
+        return pagedEnvelope(location, collectionsList, query, data, totalCount);
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/nft/collections/search',
+      summary: 'Search NFT collections',
+      description: 'Collections containing the body: objects match by the given keys (extra keys allowed), arrays by the given elements, scalars by equality. `{}` matches all.',
+      tags: TAGS,
+      query: listQuerySchema(collectionsList),
+      body: collectionSearchBody,
+      response: pagedResponse(collectionOrRaw),
+      async handler({ query, body, location }) {
+        const { items, totalCount } = await repository.search(body, query);
+        const data = items.map((doc) => presentRecord(doc, query.transform, presentCollection));
+        return pagedEnvelope(location, collectionsList, query, data, totalCount);
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/nft/collections/:id',
+      summary: 'Get an NFT collection',
+      tags: TAGS,
+      params: transactionIdParams,
+      query: transformQuery,
+      response: z.object({ data: collectionOrRaw }),
+      errors: [404],
+      async handler({ params, query }) {
+        return { data: presentRecord(await findCollection(params.id), query.transform, presentCollection) };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/nft/collections/:id/schema',
+      summary: "Get an NFT collection's JSON schema",
+      tags: TAGS,
+      params: transactionIdParams,
+      query: transformQuery,
+      response: z.object({ data: z.union([collectionSchemaResource, rawTransactionResource]) }),
+      errors: [404],
+      async handler({ params, query }) {
+        return { data: presentRecord(await findCollection(params.id), query.transform, presentCollectionSchema) };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/nft/collections/:id/wallets',
+      summary: 'Get the wallet that registered an NFT collection',
+      tags: TAGS,
+      params: transactionIdParams,
+      response: z.object({ data: baseWalletResource }),
+      errors: [404],
+      async handler({ params }) {
+        const wallet = await repository.registrantWallet(params.id);
+        if (!wallet) throw notFound(COLLECTION_NOT_FOUND);
+        return { data: wallet };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,16 @@
+import { configurationRoute, type PackageInfo } from '@ledger-api/http';
+import { NFT_BASE_TYPE_GROUP } from '@ledger-api/nft-model';
+
+/** The NFT base constants of query-interface.md's Limits table. */
+export const NFT_BASE_CONSTANTS = {
+  crypto: {
+    nftBaseTypeGroup: NFT_BASE_TYPE_GROUP,
+    nftCollectionName: { minLength: 5, maxLength: 40 },
+    nftCollectionDescription: { minLength: 5, maxLength: 80 },
+    nftCollectionAllowedIssuers: { minItems: 1, maxItems: 10 },
+    nftTransfer: { minItems: 1, maxItems: 10 },
+  },
+  transactions: {},
+};
+
+export const configurationRoutes = (pkg: PackageInfo) => [configurationRoute('/nft/configurations', 'NFT configuration', pkg, NFT_BASE_CONSTANTS)];

@@ -1,0 +1,23 @@
+import { createNftProjection } from '@ledger-api/nft-model';
+import type { AreaDefinition } from '@ledger-api/runtime';
+import { assetRoutes } from './assets/routes';
+import { burnRoutes } from './burns/routes';
+import { collectionRoutes } from './collections/routes';
+import { configurationRoutes } from './configurations/routes';
+
+// Read at run time: package.json sits one level above both src/ and dist/.
+const packageJson: { name: string; version: string } = require('../package.json');
+
+export const nftBaseArea: AreaDefinition = {
+  area: 'nft-base',
+  packageName: packageJson.name,
+  version: packageJson.version,
+  defaultPort: 4102,
+  info: {
+    title: 'NFT base API',
+    version: packageJson.version,
+    description: 'NFT collections, assets and burns (typeGroup 9000), with ownership moved by accepted exchange trades (typeGroup 9001).',
+  },
+  projection: ({ networkVersion }) => createNftProjection({ area: 'nft-base', networkVersion }),
+  routes: (deps) => [...collectionRoutes(deps.store), ...assetRoutes(deps), ...burnRoutes(deps.store), ...configurationRoutes(deps.package)],
+};
