@@ -1,0 +1,13 @@
+import type { PagingQuery } from '@ledger-api/http';
+import { STORE_COLLECTIONS, type AuctionCancelDoc } from '@ledger-api/nft-model';
+import type { Store } from '@ledger-api/store';
+import { recordCollection } from '../shared/record-page';
+import { canceledAuctionsList } from './query-config';
+
+export function canceledAuctionsRepository(store: Store) {
+  const cancels = recordCollection<AuctionCancelDoc>(store, STORE_COLLECTIONS.auctionCancels, canceledAuctionsList);
+  return {
+    list: (query: PagingQuery) => cancels.page({}, query),
+    findById: cancels.findById,
+  };
+}

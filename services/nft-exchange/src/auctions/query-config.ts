@@ -1,0 +1,24 @@
+import { booleanParam } from '@ledger-api/http';
+import { nftListConfig } from '@ledger-api/nft-model';
+
+const AUCTION_ORDERABLE = { startAmount: 'sortKeys.startAmount', 'expiration.blockHeight': 'expirationHeight' };
+
+// No default: absent means no expiry filter, so it never shows in paging links.
+const expired = booleanParam(
+  'Absent: no expiry filter; true: only auctions whose expiration height the last applied block has reached; false: only those it has not',
+).optional();
+
+/** GET /nft/exchange/auctions: active auctions, expired or not unless `expired` narrows them. */
+export const auctionsList = nftListConfig({ expired }, AUCTION_ORDERABLE);
+
+/** POST /nft/exchange/auctions/search: auctions in every state unless onlyActive. */
+export const auctionsSearch = nftListConfig(
+  {
+    expired,
+    onlyActive: booleanParam('Only active auctions').default(false),
+    includeBids: booleanParam('Add `nftAuction.bids`: the active bids of each auction, in ledger order').default(false),
+    canceledBids: booleanParam('With includeBids: canceled and ended bids too').default(false),
+  },
+  AUCTION_ORDERABLE,
+  { onlyActive: 'false', includeBids: 'false', canceledBids: 'false' },
+);

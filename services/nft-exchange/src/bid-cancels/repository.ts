@@ -1,0 +1,13 @@
+import type { PagingQuery } from '@ledger-api/http';
+import { STORE_COLLECTIONS, type BidCancelDoc } from '@ledger-api/nft-model';
+import type { Store } from '@ledger-api/store';
+import { recordCollection } from '../shared/record-page';
+import { canceledBidsList } from './query-config';
+
+export function canceledBidsRepository(store: Store) {
+  const cancels = recordCollection<BidCancelDoc>(store, STORE_COLLECTIONS.bidCancels, canceledBidsList);
+  return {
+    list: (query: PagingQuery) => cancels.page({}, query),
+    findById: cancels.findById,
+  };
+}

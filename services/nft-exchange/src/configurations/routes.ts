@@ -1,0 +1,17 @@
+import { configurationRoute, type PackageInfo } from '@ledger-api/http';
+import { NFT_EXCHANGE_TYPE_GROUP } from '@ledger-api/nft-model';
+
+/** The Exchange constants of query-interface.md's Limits table. */
+export const EXCHANGE_CONSTANTS = {
+  crypto: {
+    nftExchangeTypeGroup: NFT_EXCHANGE_TYPE_GROUP,
+    nftAuction: { minItems: 1, maxItems: 10 },
+  },
+  transactions: {
+    safetyDistance: 51,
+  },
+};
+
+export const configurationRoutes = (pkg: PackageInfo) => [
+  configurationRoute('/nft/exchange/configurations', 'Exchange configuration', pkg, EXCHANGE_CONSTANTS),
+];

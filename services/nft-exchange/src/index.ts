@@ -1,0 +1,1 @@
+export { nftExchangeArea } from './service';

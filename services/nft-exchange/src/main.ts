@@ -1,0 +1,4 @@
+import { runService } from '@ledger-api/runtime';
+import { nftExchangeArea } from './service';
+
+void runService(nftExchangeArea);

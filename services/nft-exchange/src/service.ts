@@ -1,0 +1,36 @@
+import { createNftProjection } from '@ledger-api/nft-model';
+import type { AreaDefinition } from '@ledger-api/runtime';
+import { canceledAuctionRoutes } from './auction-cancels/routes';
+import { auctionRoutes } from './auctions/routes';
+import { canceledBidRoutes } from './bid-cancels/routes';
+import { bidRoutes } from './bids/routes';
+import { configurationRoutes } from './configurations/routes';
+import { tradeRoutes } from './trades/routes';
+
+// Read at run time: package.json sits one level above both src/ and dist/.
+const packageJson: { name: string; version: string } = require('../package.json');
+
+const AREA = 'nft-exchange';
+
+export const nftExchangeArea: AreaDefinition = {
+  area: AREA,
+  packageName: packageJson.name,
+  version: packageJson.version,
+  defaultPort: 4103,
+  info: {
+    title: 'NFT Exchange API',
+    version: packageJson.version,
+    description:
+      'Auctions, bids, their cancellations and completed trades of the NFT exchange transaction types (typeGroup 9001), with the NFT base holdings of the wallets involved.',
+  },
+  projection: ({ networkVersion }) => createNftProjection({ area: AREA, networkVersion }),
+  // The canceled lists come first: the by-id routes would otherwise read `canceled` as an id.
+  routes: ({ store, ledgerPosition, package: pkg }) => [
+    ...canceledAuctionRoutes(store),
+    ...auctionRoutes(store, ledgerPosition),
+    ...canceledBidRoutes(store),
+    ...bidRoutes(store),
+    ...tradeRoutes(store),
+    ...configurationRoutes(pkg),
+  ],
+};

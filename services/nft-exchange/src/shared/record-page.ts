@@ -1,0 +1,13 @@
+import type { ListConfig, PagingQuery } from '@ledger-api/http';
+import { findPage, type LedgerRecord, type Page } from '@ledger-api/nft-model';
+import type { Filter, Store } from '@ledger-api/store';
+
+/** By-id and paged reads of one collection of ledger records, ordered as its list config says. */
+export function recordCollection<T extends LedgerRecord>(store: Store, name: string, config: ListConfig) {
+  const collection = store.collection<T>(name);
+  return {
+    collection,
+    findById: (id: string) => collection.findById(id),
+    page: (filter: Filter, query: PagingQuery): Promise<Page<T>> => findPage(collection, filter, config, query),
+  };
+}

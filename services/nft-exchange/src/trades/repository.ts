@@ -1,0 +1,37 @@
+import type { PagingQuery } from '@ledger-api/http';
+import { STORE_COLLECTIONS, type AuctionDoc, type BidDoc, type TradeDoc } from '@ledger-api/nft-model';
+import type { Filter, Store } from '@ledger-api/store';
+import { recordCollection } from '../shared/record-page';
+import { allOf } from '../shared/search';
+import { tradesList } from './query-config';
+import type { TradeSearch } from './schema';
+
+/** A trade with the auction it closed and the bid it accepted. */
+export interface TradeWithParties extends TradeDoc {
+  auction: AuctionDoc | null;
+  bid: BidDoc | null;
+}
+
+function tradeSearchFilter(search: TradeSearch): Filter {
+  const conditions: Filter[] = [];
+  if (search.senderPublicKey !== undefined) conditions.push({ senderPublicKey: { $eq: search.senderPublicKey } });
+  if (search.auctionId !== undefined) conditions.push({ auctionId: { $eq: search.auctionId } });
+  if (search.bidId !== undefined) conditions.push({ bidId: { $eq: search.bidId } });
+  return allOf(conditions);
+}
+
+export function tradesRepository(store: Store) {
+  const trades = recordCollection<TradeDoc>(store, STORE_COLLECTIONS.trades, tradesList);
+  const auctions = store.collection<AuctionDoc>(STORE_COLLECTIONS.auctions);
+  const bids = store.collection<BidDoc>(STORE_COLLECTIONS.bids);
+  return {
+    list: (query: PagingQuery) => trades.page({}, query),
+    search: (search: TradeSearch, query: PagingQuery) => trades.page(tradeSearchFilter(search), query),
+    async findWithParties(id: string): Promise<TradeWithParties | null> {
+      const trade = await trades.findById(id);
+      if (!trade) return null;
+      const [auction, bid] = await Promise.all([auctions.findById(trade.auctionId), bids.findById(trade.bidId)]);
+      return { ...trade, auction, bid };
+    },
+  };
+}
