@@ -11,7 +11,8 @@ export function serviceConfigSchema(defaults: { area: string; port: number }) {
       ROLE: z.enum(ROLES).default('all'),
       HOST: z.string().default('0.0.0.0'),
       PORT: env.port(defaults.port),
-      MONGO_URL: env.url(['mongodb', 'mongodb+srv']).optional(),
+      // Not parsed as a URL: MongoDB's multi-host form (`mongodb://a:27017,b:27017/`) is not one.
+      MONGO_URL: z.string().regex(/^mongodb(\+srv)?:\/\/\S+$/, 'must be a mongodb:// or mongodb+srv:// connection string').optional(),
       MONGO_DB: z.string().regex(/^[\w-]{1,63}$/, 'must be a database name').default(`ledger_${defaults.area.replace(/-/g, '_')}`),
       REDIS_URL: env.url(['redis', 'rediss']).optional(),
       NATS_URL: z.string().optional(),

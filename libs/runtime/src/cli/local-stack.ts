@@ -21,7 +21,7 @@ async function ledgerEnvironment(): Promise<Record<string, string>> {
   if (process.env.LEDGER_FILE) return { LEDGER_FILE: resolve(process.env.LEDGER_FILE) };
   const file = resolve(ROOT, '.data/demo-ledger.jsonl');
   mkdirSync(resolve(ROOT, '.data'), { recursive: true });
-  await writeDemoLedger(file);
+  writeDemoLedger(file, { networkVersion: Number(process.env.NETWORK_VERSION ?? 23) });
   process.stdout.write(`demo ledger written to ${file}\n`);
   return { LEDGER_FILE: file };
 }

@@ -1,0 +1,30 @@
+import { ConfigError, loadConfig } from '@ledger-api/config';
+import { serviceConfigSchema } from './config';
+
+const schema = serviceConfigSchema({ area: 'nft-base', port: 4102 });
+
+describe('service configuration', () => {
+  it('has working defaults for an embedded run', () => {
+    expect(loadConfig(schema, {})).toMatchObject({ ROLE: 'all', PORT: 4102, MONGO_DB: 'ledger_nft_base', LEDGER_STREAM: 'LEDGER', NETWORK_VERSION: 23 });
+  });
+
+  it('accepts MongoDB multi-host connection strings', () => {
+    const config = loadConfig(schema, { ROLE: 'api', MONGO_URL: 'mongodb://a:27017,b:27017/?replicaSet=rs0' });
+    expect(config.MONGO_URL).toBe('mongodb://a:27017,b:27017/?replicaSet=rs0');
+  });
+
+  it('lists every problem at once', () => {
+    let problems: string[] = [];
+    try {
+      loadConfig(schema, { ROLE: 'api', PORT: 'eighty', NETWORK_VERSION: '300', NATS_URL: 'nats://x', LEDGER_FILE: '/tmp/x' });
+    } catch (error) {
+      problems = (error as ConfigError).problems;
+    }
+    expect(problems).toEqual([
+      expect.stringMatching(/^PORT: /),
+      expect.stringMatching(/^NETWORK_VERSION: /),
+      'MONGO_URL: is required with ROLE=api: the embedded store lives inside one process',
+      'LEDGER_FILE: set either NATS_URL or LEDGER_FILE, not both',
+    ]);
+  });
+});
