@@ -2,6 +2,7 @@ import type { CollectionDoc } from '@ledger-api/nft-model';
 import type { z } from 'zod';
 import type { collectionResource, collectionSchemaResource } from './schema';
 
+/** Exactly the Collection fields of the interface; allowedIssuers and metadata stay searchable, not shown. */
 export function presentCollection(doc: CollectionDoc): z.infer<typeof collectionResource> {
   return {
     id: doc._id,
@@ -10,8 +11,6 @@ export function presentCollection(doc: CollectionDoc): z.infer<typeof collection
     description: doc.description,
     maximumSupply: doc.maximumSupply,
     jsonSchema: doc.jsonSchema,
-    ...(doc.allowedIssuers !== undefined && { allowedIssuers: doc.allowedIssuers }),
-    ...(doc.metadata !== undefined && { metadata: doc.metadata }),
     timestamp: doc.timestamp,
   };
 }

@@ -53,8 +53,6 @@ describe('GET /nft/collections/{id}', () => {
         description: 'Trading cards',
         maximumSupply: 100,
         jsonSchema: cards.asset!.nftCollection.jsonSchema,
-        allowedIssuers: [alice.publicKey],
-        metadata: cards.asset!.nftCollection.metadata,
         timestamp: { epoch: 8, unix: 1_600_000_008, human: '2020-09-13T12:26:48.000Z' },
       },
     });

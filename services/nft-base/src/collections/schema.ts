@@ -11,8 +11,6 @@ export const collectionResource = z
     description: z.string(),
     maximumSupply: z.number().int(),
     jsonSchema: z.record(z.string(), z.unknown()).meta({ description: '{properties: {<attribute_name>: {type: <json type name>}}}' }),
-    allowedIssuers: z.array(z.string()).optional(),
-    metadata: z.record(z.string(), z.unknown()).optional(),
     timestamp: timestampResource,
   })
   .meta({ title: 'Collection' });
