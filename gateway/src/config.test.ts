@@ -1,0 +1,50 @@
+import { ConfigError } from '@ledger-api/config';
+import { parseGatewayConfig } from './config';
+import { configuredUpstreams } from './upstreams';
+
+describe('gateway configuration', () => {
+  it('has defaults for everything and no service configured', () => {
+    const config = parseGatewayConfig({});
+    expect(config).toEqual({
+      PORT: 4003,
+      HOST: '0.0.0.0',
+      RATE_LIMIT_PER_MINUTE: 1200,
+      PROXY_TIMEOUT_MS: 10_000,
+      READY_TIMEOUT_MS: 2_000,
+      TRUST_PROXY: false,
+      LOG_LEVEL: 'info',
+    });
+    expect(configuredUpstreams(config)).toEqual([]);
+  });
+
+  it('reads every setting, treating empty values as unset', () => {
+    const config = parseGatewayConfig({
+      PORT: '8080',
+      GUARDIAN_URL: 'http://guardian:4000/',
+      NFT_BASE_URL: '',
+      NFT_EXCHANGE_URL: 'https://exchange.internal',
+      REDIS_URL: 'redis://127.0.0.1:6379/2',
+      RATE_LIMIT_PER_MINUTE: '0',
+      TRUST_PROXY: 'true',
+      LOG_LEVEL: 'debug',
+    });
+    expect(config).toMatchObject({ PORT: 8080, RATE_LIMIT_PER_MINUTE: 0, TRUST_PROXY: true, LOG_LEVEL: 'debug' });
+    expect(config.NFT_BASE_URL).toBeUndefined();
+    expect(configuredUpstreams(config)).toEqual([
+      { service: 'guardian', baseUrl: 'http://guardian:4000' },
+      { service: 'nft-exchange', baseUrl: 'https://exchange.internal' },
+    ]);
+  });
+
+  it('lists every problem at once', () => {
+    let error: unknown;
+    try {
+      parseGatewayConfig({ PORT: '99999', GUARDIAN_URL: 'guardian:4000', REDIS_URL: 'http://redis', PROXY_TIMEOUT_MS: '0', TRUST_PROXY: 'yes' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.map((problem) => problem.split(':')[0]);
+    expect(problems.sort()).toEqual(['GUARDIAN_URL', 'PORT', 'PROXY_TIMEOUT_MS', 'REDIS_URL', 'TRUST_PROXY']);
+  });
+});

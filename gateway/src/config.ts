@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { env, loadConfig } from '@ledger-api/config';
+
+const httpUrl = () => env.url(['http', 'https']).optional();
+
+export const gatewayConfigSchema = z.object({
+  PORT: env.port(4003),
+  HOST: z.string().default('0.0.0.0'),
+  GUARDIAN_URL: httpUrl(),
+  NFT_BASE_URL: httpUrl(),
+  NFT_EXCHANGE_URL: httpUrl(),
+  REDIS_URL: env.url(['redis', 'rediss']).optional(),
+  RATE_LIMIT_PER_MINUTE: env.int(1200),
+  PROXY_TIMEOUT_MS: env.int(10_000, 1),
+  READY_TIMEOUT_MS: env.int(2_000, 1),
+  TRUST_PROXY: env.flag(false),
+  LOG_LEVEL: env.logLevel(),
+});
+
+export type GatewayConfig = z.output<typeof gatewayConfigSchema>;
+
+/** Parses the gateway's environment; throws a ConfigError listing every problem. */
+export function parseGatewayConfig(environment: Record<string, string | undefined>): GatewayConfig {
+  return loadConfig(gatewayConfigSchema, environment);
+}

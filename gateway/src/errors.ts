@@ -1,0 +1,49 @@
+import { STATUS_CODES, type ServerResponse } from 'node:http';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { Logger } from '@ledger-api/observability';
+
+interface ErrorBody {
+  statusCode: number;
+  error: string;
+  message: string;
+}
+
+function errorBody(statusCode: number, message?: string): ErrorBody {
+  const reason = STATUS_CODES[statusCode] ?? 'Error';
+  return { statusCode, error: reason, message: message ?? reason };
+}
+
+/**
+ * Writes an error in the API's error format. Works on a bare ServerResponse because
+ * proxy errors arrive outside Express; gateway errors are never cacheable.
+ */
+export function sendError(res: ServerResponse, statusCode: number, message?: string): void {
+  if (res.headersSent) {
+    // Part of an upstream answer is already on the wire: cutting the connection is the
+    // only way to tell the client it is incomplete.
+    res.destroy();
+    return;
+  }
+  const body = JSON.stringify(errorBody(statusCode, message));
+  res.statusCode = statusCode;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.setHeader('Cache-Control', 'no-store');
+  res.end(body);
+}
+
+export const notFound: RequestHandler = (_req, res) => sendError(res, 404);
+
+/** Last resort: whatever failed, the client gets the error format and never internals. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, req, res, _next) => {
+    const status = httpStatusOf(error);
+    if (status >= 500) logger.error({ err: error, reqId: req.id }, 'request failed');
+    sendError(res, status);
+  };
+}
+
+function httpStatusOf(error: unknown): number {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' && status >= 400 && status <= 599 ? status : 500;
+}

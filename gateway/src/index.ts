@@ -1,0 +1,48 @@
+import { Agent } from 'node:http';
+import { loadConfigOrExit } from '@ledger-api/config';
+import { createLogger, createMetrics } from '@ledger-api/observability';
+import { buildApp } from './app';
+import { gatewayConfigSchema } from './config';
+import { connectRateLimitRedis, createRedisRateLimitStore } from './rate-limit';
+import { closeGracefully, listen } from './server';
+import { configuredUpstreams } from './upstreams';
+
+const RATE_LIMIT_KEY_PREFIX = 'gateway:rate-limit:';
+
+async function main(): Promise<void> {
+  const config = loadConfigOrExit(gatewayConfigSchema);
+  const logger = createLogger({ name: 'gateway', level: config.LOG_LEVEL });
+  const redis = config.REDIS_URL ? connectRateLimitRedis(config.REDIS_URL, logger) : undefined;
+  const upstreamAgent = new Agent({ keepAlive: true });
+  const app = buildApp(config, {
+    logger,
+    metrics: createMetrics('gateway'),
+    rateLimitStore: redis && createRedisRateLimitStore(redis, RATE_LIMIT_KEY_PREFIX),
+    upstreamAgent,
+  });
+  const server = await listen(app, config.PORT, config.HOST);
+  const services = configuredUpstreams(config).map(({ service, baseUrl }) => ({ service, baseUrl }));
+  logger.info({ host: config.HOST, port: config.PORT, services, rateLimitStore: redis ? 'redis' : 'memory' }, 'gateway listening');
+
+  const shutdown = async (signal: NodeJS.Signals) => {
+    logger.info({ signal }, 'shutting down');
+    // In-flight requests end within the proxy timeout; a little slack lets their answers out.
+    const drained = await closeGracefully(server, config.PROXY_TIMEOUT_MS + 1_000);
+    if (!drained) logger.warn('requests still running at the shutdown deadline were cut');
+    upstreamAgent.destroy();
+    redis?.disconnect();
+    logger.info('gateway stopped');
+    process.exit(0);
+  };
+  let stopping: Promise<void> | undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    stopping ??= shutdown(signal);
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`gateway failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

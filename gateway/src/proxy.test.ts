@@ -1,0 +1,148 @@
+import { rawGet, refusingUrl, startFakeService, startGateway, timed, type FakeService, type RunningServer } from './test-helpers';
+
+const services: FakeService[] = [];
+const gateways: RunningServer[] = [];
+
+async function fakeService(...args: Parameters<typeof startFakeService>) {
+  const service = await startFakeService(...args);
+  services.push(service);
+  return service;
+}
+
+async function gateway(env: Record<string, string>) {
+  const started = await startGateway(env);
+  gateways.push(started);
+  return started;
+}
+
+afterEach(async () => {
+  await Promise.all([...gateways.splice(0), ...services.splice(0)].map((server) => server.close()));
+});
+
+async function expectErrorBody(response: Response, statusCode: number, message: string) {
+  expect(response.status).toBe(statusCode);
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(response.headers.get('x-request-id')).toBeTruthy();
+  expect(await response.json()).toEqual({ statusCode, error: expect.any(String), message });
+}
+
+describe('routing to the three areas', () => {
+  let guardian: FakeService;
+  let nftBase: FakeService;
+  let nftExchange: FakeService;
+  let url: string;
+
+  beforeEach(async () => {
+    [guardian, nftBase, nftExchange] = await Promise.all([fakeService('guardian'), fakeService('nft-base'), fakeService('nft-exchange')]);
+    ({ url } = await gateway({ GUARDIAN_URL: guardian.url, NFT_BASE_URL: nftBase.url, NFT_EXCHANGE_URL: nftExchange.url }));
+  });
+
+  it.each([
+    ['/api/guardian/groups', 'guardian', '/guardian/groups'],
+    ['/api/nft/collections', 'nft-base', '/nft/collections'],
+    ['/api/nft/exchange/x', 'nft-exchange', '/nft/exchange/x'],
+    ['/api/nft/exchange/auctions/abc/wallets', 'nft-exchange', '/nft/exchange/auctions/abc/wallets'],
+    ['/api/nft/exchanges', 'nft-base', '/nft/exchanges'],
+  ])('%s goes to %s as %s', async (path, service, upstreamPath) => {
+    const response = await fetch(`${url}${path}`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ service, url: upstreamPath });
+    expect(response.headers.get('x-block-height')).toBe('7');
+  });
+
+  it('passes the path rest and query string through byte for byte', async () => {
+    // Raw request: fetch would normalise the URL before sending it.
+    const query = "?name=Test%25&orderBy=timestamp%3Adesc&empty=&dup=1&dup=2&raw=a:b&quote=O'Brien&plus=a+b&pipe=|&bs=\\";
+    const answer = await rawGet(url, `/api/guardian/groups/back\\slash${query}`);
+    expect(JSON.parse(answer.body)).toMatchObject({ url: `/guardian/groups/back\\slash${query}` });
+  });
+
+  it('passes a POST JSON body through unchanged', async () => {
+    const body = '{ "name" : "x",\n  "nested": {"a": [1, 2.50, "ü"]} }';
+    const response = await fetch(`${url}/api/nft/collections/search?limit=5`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    expect(await response.json()).toEqual({ service: 'nft-base', method: 'POST', url: '/nft/collections/search?limit=5', body });
+    expect(nftBase.received[0].headers['content-type']).toBe('application/json');
+  });
+
+  it('passes malformed JSON on for the service to judge', async () => {
+    const response = await fetch(`${url}/api/nft/exchange/auctions/search`, { method: 'POST', body: '{"broken"' });
+    expect(await response.json()).toMatchObject({ service: 'nft-exchange', body: '{"broken"' });
+  });
+
+  it('generates a request id, passes it on and echoes it', async () => {
+    const response = await fetch(`${url}/api/guardian/users`);
+    const requestId = response.headers.get('x-request-id');
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(guardian.received[0].headers['x-request-id']).toBe(requestId);
+  });
+
+  it('keeps a client request id', async () => {
+    const response = await fetch(`${url}/api/nft/assets`, { headers: { 'x-request-id': 'client-id.42:a_b' } });
+    expect(response.headers.get('x-request-id')).toBe('client-id.42:a_b');
+    expect(nftBase.received[0].headers['x-request-id']).toBe('client-id.42:a_b');
+  });
+
+  it('replaces an unacceptable client request id', async () => {
+    const response = await fetch(`${url}/api/nft/assets`, { headers: { 'x-request-id': 'x'.repeat(200) } });
+    const requestId = response.headers.get('x-request-id');
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(nftBase.received[0].headers['x-request-id']).toBe(requestId);
+  });
+
+  it.each(['/', '/api', '/api/', '/api/unknown', '/apix/guardian', '/api/nftx/collections', '/API/guardian/groups', '/livez/extra'])(
+    'answers %s with the 404 error body',
+    async (path) => {
+      await expectErrorBody(await fetch(`${url}${path}`), 404, 'Not Found');
+      expect([...guardian.received, ...nftBase.received, ...nftExchange.received]).toEqual([]);
+    },
+  );
+});
+
+describe('areas that cannot be reached', () => {
+  it('answers 503 for an area with no URL configured', async () => {
+    const guardian = await fakeService('guardian');
+    const { url } = await gateway({ GUARDIAN_URL: guardian.url });
+    await expectErrorBody(await fetch(`${url}/api/nft/exchange/auctions`), 503, 'nft-exchange service is not available');
+    await expectErrorBody(await fetch(`${url}/api/nft/assets`), 503, 'nft-base service is not available');
+    expect((await fetch(`${url}/api/guardian/groups`)).status).toBe(200);
+  });
+
+  it('answers 503 at once when the service refuses connections', async () => {
+    const { url } = await gateway({ NFT_BASE_URL: await refusingUrl(), PROXY_TIMEOUT_MS: '5000' });
+    const { result, ms } = await timed(() => fetch(`${url}/api/nft/collections`));
+    await expectErrorBody(result, 503, 'nft-base service is not available');
+    expect(ms).toBeLessThan(1000);
+  });
+
+  it('answers 503 within the proxy timeout when the service never answers', async () => {
+    const silent = await fakeService('guardian', () => undefined);
+    const { url } = await gateway({ GUARDIAN_URL: silent.url, PROXY_TIMEOUT_MS: '300' });
+    const { result, ms } = await timed(() => fetch(`${url}/api/guardian/groups`));
+    await expectErrorBody(result, 503, 'guardian service did not answer in time');
+    expect(ms).toBeGreaterThanOrEqual(290);
+    expect(ms).toBeLessThan(1500);
+  });
+
+  it('answers 502 when the service drops the connection without an answer', async () => {
+    const dropping = await fakeService('guardian', (_req, res) => res.socket?.destroy());
+    const { url } = await gateway({ GUARDIAN_URL: dropping.url });
+    await expectErrorBody(await fetch(`${url}/api/guardian/groups`), 502, 'guardian service sent no valid answer');
+  });
+
+  it('cuts the client connection when the service stalls in the middle of a body', async () => {
+    const stalling = await fakeService('nft-base', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"data": [');
+    });
+    const { url } = await gateway({ NFT_BASE_URL: stalling.url, PROXY_TIMEOUT_MS: '300' });
+    const response = await fetch(`${url}/api/nft/assets`);
+    expect(response.status).toBe(200);
+    const { result, ms } = await timed(() => response.text().then(() => 'complete', () => 'cut'));
+    expect(result).toBe('cut');
+    expect(ms).toBeLessThan(1500);
+  });
+});

@@ -1,0 +1,45 @@
+import type { RequestHandler } from 'express';
+import { AREAS, type ServiceName, type Upstream } from './upstreams';
+
+type ServiceState = 'ready' | 'not ready' | 'unreachable' | 'timed out' | 'not configured';
+
+interface ReadinessReport {
+  ready: boolean;
+  services: Record<ServiceName, ServiceState>;
+}
+
+async function probe(upstream: Upstream, timeoutMs: number): Promise<ServiceState> {
+  try {
+    const response = await fetch(`${upstream.baseUrl}/readyz`, { signal: AbortSignal.timeout(timeoutMs) });
+    // Only the status matters; dropping the body frees the connection.
+    await response.body?.cancel();
+    return response.status === 200 ? 'ready' : 'not ready';
+  } catch (error) {
+    return (error as Error).name === 'TimeoutError' ? 'timed out' : 'unreachable';
+  }
+}
+
+/**
+ * Ready only when at least one service is configured and every configured one says
+ * it is ready; the services are asked in parallel so the answer takes one timeout at most.
+ */
+async function checkReadiness(upstreams: Upstream[], timeoutMs: number): Promise<ReadinessReport> {
+  const states = await Promise.all(upstreams.map(async (upstream) => [upstream.service, await probe(upstream, timeoutMs)] as const));
+  const probed = new Map<ServiceName, ServiceState>(states);
+  const services = Object.fromEntries(
+    AREAS.map(({ service }) => [service, probed.get(service) ?? 'not configured']),
+  ) as Record<ServiceName, ServiceState>;
+  const ready = states.length > 0 && states.every(([, state]) => state === 'ready');
+  return { ready, services };
+}
+
+export function readyz(upstreams: Upstream[], timeoutMs: number): RequestHandler {
+  return async (_req, res) => {
+    const { ready, services } = await checkReadiness(upstreams, timeoutMs);
+    res.set('Cache-Control', 'no-store').status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', services });
+  };
+}
+
+export const livez: RequestHandler = (_req, res) => {
+  res.set('Cache-Control', 'no-store').json({ status: 'ok' });
+};
