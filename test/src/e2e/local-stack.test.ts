@@ -1,0 +1,86 @@
+import { join } from 'node:path';
+import { generateDemoLedger, type LedgerEvent, type Transaction } from '@ledger-api/ledger';
+import { freePort, getJson, isReady, startProcess, waitFor, type RunningProcess } from '../support/processes';
+import { tempDir, topBlock, writeEvents } from '../support/ledger-files';
+
+/** `npm start` with LEDGER_FILE: the launcher, three services and the gateway as real processes. */
+let stack: RunningProcess;
+let api: string;
+let events: LedgerEvent[];
+
+function finalTransactions(): Transaction[] {
+  const chain: Transaction[][] = [];
+  for (const event of events) {
+    if (event.event === 'block.applied') chain.push(event.block.transactions);
+    else chain.pop();
+  }
+  return chain.flat();
+}
+
+const countOf = (typeGroup: number, type: number) => finalTransactions().filter((tx) => tx.typeGroup === typeGroup && tx.type === type).length;
+
+beforeAll(async () => {
+  events = generateDemoLedger({ seed: 7 });
+  const file = writeEvents(join(tempDir('stack'), 'ledger.jsonl'), events);
+  const [gateway, guardian, base, exchange] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  stack = startProcess('libs/runtime/dist/cli/local-stack.js', {
+    LEDGER_FILE: file,
+    PORT: String(gateway),
+    GUARDIAN_PORT: String(guardian),
+    NFT_BASE_PORT: String(base),
+    NFT_EXCHANGE_PORT: String(exchange),
+  });
+  api = `http://127.0.0.1:${gateway}`;
+  await waitFor('the stack to be ready', () => isReady(api), 120_000);
+}, 150_000);
+
+afterAll(async () => {
+  expect(await stack.stop()).toBe(0);
+});
+
+describe('the local stack behind the gateway', () => {
+  it('answers every area from the replayed ledger at its top height', async () => {
+    const height = String(topBlock(events).height);
+    const groups = await getJson(`${api}/api/guardian/groups`);
+    const names = new Set(finalTransactions().filter((tx) => tx.typeGroup === 9002 && tx.type === 1).map((tx) => tx.asset?.setGroupPermissions.name));
+    expect(groups.body.meta.totalCount).toBe(names.size);
+    expect(groups.headers.get('x-block-height')).toBe(height);
+
+    const collections = await getJson(`${api}/api/nft/collections?limit=5`);
+    expect(collections.body.meta).toMatchObject({ totalCountIsEstimate: true, totalCount: countOf(9000, 0) });
+    expect(collections.body.meta.self).toBe('/nft/collections?limit=5&transform=true&page=1');
+    expect(collections.headers.get('x-block-height')).toBe(height);
+
+    const trades = await getJson(`${api}/api/nft/exchange/trades`);
+    expect(trades.body.meta.totalCount).toBe(countOf(9001, 4));
+    expect(trades.headers.get('x-block-height')).toBe(height);
+  });
+
+  it('passes search bodies through to the service', async () => {
+    const response = await fetch(`${api}/api/nft/assets/search?limit=1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({}),
+    });
+    expect(response.status).toBe(200);
+    const page = (await response.json()) as { meta: { totalCount: number } };
+    expect(page.meta.totalCount).toBe(countOf(9000, 1));
+  });
+
+  it('serves one OpenAPI document for all areas', async () => {
+    const { body } = await getJson(`${api}/api/openapi.json`);
+    expect(body.openapi).toMatch(/^3\.1/);
+    expect(Object.keys(body.paths)).toEqual(
+      expect.arrayContaining(['/api/guardian/groups', '/api/nft/collections', '/api/nft/assets/wallet/{id}', '/api/nft/exchange/auctions']),
+    );
+  });
+
+  it('answers errors in the error body format with a request id', async () => {
+    const missing = await fetch(`${api}/api/nothing-here`, { headers: { 'x-request-id': 'e2e-check-1' } });
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('x-request-id')).toBe('e2e-check-1');
+    expect(await missing.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Not Found' });
+    const invalid = await getJson(`${api}/api/guardian/groups?limit=0`);
+    expect(invalid.body).toEqual({ statusCode: 422, error: 'Unprocessable Entity', message: '"limit" must be greater than or equal to 1' });
+  });
+});
