@@ -95,6 +95,7 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   app.use(async (ctx) => {
     ctx.status = 404;
     ctx.body = errorBody(404, 'Not Found');
+    ctx.set('Cache-Control', 'no-store');
   });
   return app;
 }

@@ -1,0 +1,129 @@
+import { get, type Server } from 'node:http';
+import { once } from 'node:events';
+import { createMetrics, silentLogger } from '@ledger-api/observability';
+import { z } from 'zod';
+import { createHttpApp } from './app';
+import { ApiError } from './errors';
+import { defineRoute, type LedgerState, type PageCacheLike } from './route';
+
+class StoreUnavailableError extends Error {
+  override name = 'StoreUnavailableError';
+}
+
+let ledger: LedgerState = { height: 7, generation: '7:a' };
+let renders = 0;
+const pages = new Map<string, string>();
+const cache: PageCacheLike = { get: async (key) => pages.get(key) ?? null, set: async (key, value) => void pages.set(key, value) };
+
+const routes = [
+  defineRoute({
+    method: 'get',
+    path: '/area/things/:id',
+    summary: 'A thing',
+    tags: ['things'],
+    params: z.strictObject({ id: z.string() }),
+    response: z.object({ data: z.object({ id: z.string(), renders: z.number() }) }),
+    async handler({ params }) {
+      if (params.id === 'missing') throw new ApiError(404, 'Thing not found');
+      if (params.id === 'outage') throw new StoreUnavailableError('connect ECONNREFUSED 10.0.0.9:27017');
+      if (params.id === 'bug') throw new Error('secret internal detail at /srv/app.js:12');
+      renders += 1;
+      return { data: { id: params.id, renders } };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/area/things/search',
+    summary: 'Search things',
+    tags: ['things'],
+    body: z.strictObject({ name: z.string().optional() }),
+    response: z.object({ data: z.unknown() }),
+    handler: async ({ body }) => ({ data: body }),
+  }),
+];
+
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  const app = createHttpApp({
+    area: 'area',
+    info: { title: 'Test', version: '1.0.0' },
+    routes,
+    ledgerState: async () => ledger,
+    readiness: async () => ({ ready: true }),
+    cache,
+    logger: silentLogger(),
+    metrics: createMetrics('test', false),
+  });
+  server = app.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+});
+
+afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+const post = (body: string) => fetch(`${base}/area/things/search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+
+describe('the service HTTP app', () => {
+  it('answers unknown paths and methods with the 404 body and the ledger headers', async () => {
+    for (const response of [await fetch(`${base}/nope`), await fetch(`${base}/area/things/x`, { method: 'DELETE' })]) {
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Not Found' });
+      expect(response.headers.get('x-block-height')).toBe('7');
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('x-request-id')).toBeTruthy();
+    }
+  });
+
+  it('passes route errors through as their own status and message', async () => {
+    const response = await fetch(`${base}/area/things/missing`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Thing not found' });
+  });
+
+  it('answers 503 for a dependency outage and 500 for a bug, never leaking details', async () => {
+    const outage = await fetch(`${base}/area/things/outage`);
+    expect(outage.status).toBe(503);
+    const bug = await fetch(`${base}/area/things/bug`);
+    expect(bug.status).toBe(500);
+    const bodies = JSON.stringify([await outage.json(), await bug.json()]);
+    expect(bodies).not.toMatch(/ECONNREFUSED|secret|\/srv|\.js/);
+  });
+
+  it('reads JSON bodies strictly: malformed is 422, over 64 KiB is 413, non-objects name "value"', async () => {
+    expect(await (await post('{"name":')).json()).toMatchObject({ statusCode: 422, message: 'Invalid request payload JSON format' });
+    expect((await post(JSON.stringify({ name: 'x'.repeat(70_000) }))).status).toBe(413);
+    expect(await (await post('[1]')).json()).toMatchObject({ statusCode: 422, message: '"value" must be of type object' });
+    expect(await (await post('{"$where":"1"}')).json()).toMatchObject({ statusCode: 422, message: '"$where" is not allowed' });
+    expect(await (await post('{"name":"a"}')).json()).toEqual({ data: { name: 'a' } });
+  });
+
+  it('ignores a trailing slash, echoes a request id and answers If-None-Match with 304', async () => {
+    const first = await fetch(`${base}/area/things/slash/`, { headers: { 'x-request-id': 'abc-123' } });
+    expect(first.status).toBe(200);
+    expect(first.headers.get('x-request-id')).toBe('abc-123');
+    const etag = first.headers.get('etag') as string;
+    // A plain conditional GET: fetch would add `Cache-Control: no-cache`, which rightly forces a full answer.
+    const status = await new Promise<number | undefined>((resolve, reject) =>
+      get(`${base}/area/things/slash`, { headers: { 'if-none-match': etag } }, (response) => resolve(response.resume().statusCode)).on('error', reject),
+    );
+    expect(status).toBe(304);
+  });
+
+  it('serves cached pages until the ledger generation changes', async () => {
+    const read = async () => ((await (await fetch(`${base}/area/things/cached`)).json()) as { data: { renders: number } }).data.renders;
+    const first = await read();
+    expect(await read()).toBe(first);
+    ledger = { height: 8, generation: '8:b' };
+    expect(await read()).toBe(first + 1);
+    ledger = { height: 7, generation: '7:a' };
+    expect(await read()).toBe(first);
+  });
+
+  it('serves its OpenAPI document with every route', async () => {
+    const document = (await (await fetch(`${base}/openapi.json`)).json()) as { openapi: string; paths: Record<string, object> };
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths)).toEqual(['/area/things/{id}', '/area/things/search']);
+  });
+});
