@@ -5,3 +5,4 @@ export * from './transaction-types';
 export * from './store-collections';
 export * from './projection-part';
 export * from './find-page';
+export * from './record-routes';

@@ -2,16 +2,13 @@ import type { AssetDoc } from '@ledger-api/nft-model';
 import type { z } from 'zod';
 import { BURNED, type assetDetailResource, type assetResource } from './schema';
 
-/** Public keys of owner addresses, as looked up for one page. */
-export type OwnerKeys = ReadonlyMap<string, string>;
-
-function ownerPublicKey(doc: AssetDoc, ownerKeys: OwnerKeys): string | undefined {
-  if (doc.burned) return BURNED;
-  return doc.ownerAddress === null ? undefined : ownerKeys.get(doc.ownerAddress);
+/** An asset with the public key of its owner's address, as looked up for the page it is on; absent while unknown. */
+export interface AssetWithOwnerKey extends AssetDoc {
+  ownerKey?: string;
 }
 
-export function presentAsset(doc: AssetDoc, ownerKeys: OwnerKeys): z.infer<typeof assetResource> {
-  const owner = ownerPublicKey(doc, ownerKeys);
+export function presentAsset(doc: AssetWithOwnerKey): z.infer<typeof assetResource> {
+  const owner = doc.burned ? BURNED : doc.ownerKey;
   return {
     id: doc._id,
     ...(owner !== undefined && { ownerPublicKey: owner }),
@@ -22,7 +19,7 @@ export function presentAsset(doc: AssetDoc, ownerKeys: OwnerKeys): z.infer<typeo
   };
 }
 
-export function presentAssetDetail(doc: AssetDoc, ownerKeys: OwnerKeys): z.infer<typeof assetDetailResource> {
-  const { senderPublicKey: _creator, ...detail } = presentAsset(doc, ownerKeys);
+export function presentAssetDetail(doc: AssetWithOwnerKey): z.infer<typeof assetDetailResource> {
+  const { senderPublicKey: _creator, ...detail } = presentAsset(doc);
   return detail;
 }

@@ -13,12 +13,8 @@ import {
 import type { AreaDeps } from '@ledger-api/runtime';
 import type { Filter, Store } from '@ledger-api/store';
 import { containmentFilter } from '../search/containment';
-import type { OwnerKeys } from './presenter';
+import type { AssetWithOwnerKey } from './presenter';
 import { assetsList, walletAssetsList } from './query-config';
-
-export interface AssetPage extends Page<AssetDoc> {
-  ownerKeys: OwnerKeys;
-}
 
 export interface WalletAssetsQuery extends PagingQuery {
   inAuction: boolean;
@@ -30,9 +26,14 @@ export function assetsRepository(store: Store, { networkVersion, ledgerPosition 
   const collections = store.collection<CollectionDoc>(STORE_COLLECTIONS.collections);
   const wallets = baseWalletReader(store);
 
-  const ownerKeysOf = (docs: AssetDoc[]) => publicKeysByAddress(store, docs.flatMap((doc) => doc.ownerAddress ?? []));
-  const pageWithOwnerKeys = async (page: Page<AssetDoc>): Promise<AssetPage> => ({ ...page, ownerKeys: await ownerKeysOf(page.items) });
-  const page = async (filter: Filter, query: PagingQuery, config: ListConfig = assetsList) => pageWithOwnerKeys(await findPage(assets, filter, config, query));
+  async function withOwnerKeys(docs: AssetDoc[]): Promise<AssetWithOwnerKey[]> {
+    const keys = await publicKeysByAddress(store, docs.flatMap((doc) => doc.ownerAddress ?? []));
+    return docs.map((doc) => ({ ...doc, ownerKey: doc.ownerAddress === null ? undefined : keys.get(doc.ownerAddress) }));
+  }
+  async function page(filter: Filter, query: PagingQuery, config: ListConfig = assetsList): Promise<Page<AssetWithOwnerKey>> {
+    const { items, totalCount } = await findPage(assets, filter, config, query);
+    return { items: await withOwnerKeys(items), totalCount };
+  }
 
   /** NFTs of the seller's active auctions; without `includeExpired` only those whose expiration height is not reached. */
   async function auctionedNftIds(sellerAddress: string, includeExpired: boolean): Promise<string[]> {
@@ -46,19 +47,19 @@ export function assetsRepository(store: Store, { networkVersion, ledgerPosition 
     list: (query: PagingQuery) => page({}, query),
     search: (body: Record<string, unknown>, query: PagingQuery) => page(containmentFilter('attributes', body), query),
     /** Null for an unknown collection. */
-    async ofCollection(collectionId: string, query: PagingQuery): Promise<AssetPage | null> {
+    async ofCollection(collectionId: string, query: PagingQuery): Promise<Page<AssetWithOwnerKey> | null> {
       if (!(await collections.findById(collectionId))) return null;
       return page({ collectionId: { $eq: collectionId } }, query);
     },
-    async ownedBy(publicKey: string, query: WalletAssetsQuery): Promise<AssetPage> {
+    async ownedBy(publicKey: string, query: WalletAssetsQuery): Promise<Page<AssetWithOwnerKey>> {
       const ownerAddress = addressFromPublicKey(publicKey, networkVersion);
       const filter: Filter = { ownerAddress: { $eq: ownerAddress } };
       if (query.inAuction) filter._id = { $in: await auctionedNftIds(ownerAddress, query.inExpiredAuction) };
       return page(filter, query, walletAssetsList);
     },
-    async findById(id: string): Promise<{ asset: AssetDoc; ownerKeys: OwnerKeys } | null> {
+    async findById(id: string): Promise<AssetWithOwnerKey | null> {
       const asset = await assets.findById(id);
-      return asset && { asset, ownerKeys: await ownerKeysOf([asset]) };
+      return asset && (await withOwnerKeys([asset]))[0];
     },
     /** The base-form wallet of the current owner; null for an unknown or burned asset. */
     async ownerWallet(id: string) {

@@ -1,5 +1,5 @@
-import { defineRoute, listQuerySchema, notFound, pagedEnvelope, pagedResponse } from '@ledger-api/http';
-import { baseWalletResource, presentRecord, rawTransactionResource, transactionIdParams, transformQuery } from '@ledger-api/nft-model';
+import { defineRoute, notFound } from '@ledger-api/http';
+import { baseWalletResource, recordByIdRoute, recordListRoute, recordSearchRoute, transactionIdParams } from '@ledger-api/nft-model';
 import type { Store } from '@ledger-api/store';
 import { z } from 'zod';
 import { presentCollection, presentCollectionSchema } from './presenter';
@@ -9,69 +9,36 @@ import { collectionResource, collectionSchemaResource, collectionSearchBody } fr
 
 const TAGS = ['NFT collections'];
 const COLLECTION_NOT_FOUND = 'Collection not found';
-const collectionOrRaw = z.union([collectionResource, rawTransactionResource]);
 
 export function collectionRoutes(store: Store) {
   const repository = collectionsRepository(store);
-  const findCollection = async (id: string) => {
-    const collection = await repository.findById(id);
-    if (!collection) throw notFound(COLLECTION_NOT_FOUND);
-    return collection;
-  };
+  const shape = { tags: TAGS, resource: collectionResource, present: presentCollection };
   return [
-    defineRoute({
-      method: 'get',
-      path: '/nft/collections',
-      summary: 'List NFT collections',
-      tags: TAGS,
-      query: listQuerySchema(collectionsList),
-      response: pagedResponse(collectionOrRaw),
-      async handler({ query, location }) {
-        const { items, totalCount } = await repository.list(query);
-        const data = items.map((doc) => presentRecord(doc, query.transform, presentCollection));
-        return pagedEnvelope(location, collectionsList, query, data, totalCount);
-      },
-    }),
-    defineRoute({
-      method: 'post',
+    recordListRoute({ ...shape, path: '/nft/collections', summary: 'List NFT collections', config: collectionsList, page: repository.list }),
+    recordSearchRoute({
+      ...shape,
       path: '/nft/collections/search',
       summary: 'Search NFT collections',
       description: 'Collections containing the body: objects match by the given keys (extra keys allowed), arrays by the given elements, scalars by equality. `{}` matches all.',
-      tags: TAGS,
-      query: listQuerySchema(collectionsList),
+      config: collectionsList,
       body: collectionSearchBody,
-      response: pagedResponse(collectionOrRaw),
-      async handler({ query, body, location }) {
-        const { items, totalCount } = await repository.search(body, query);
-        const data = items.map((doc) => presentRecord(doc, query.transform, presentCollection));
-        return pagedEnvelope(location, collectionsList, query, data, totalCount);
-      },
+      search: repository.search,
     }),
-    defineRoute({
-      method: 'get',
+    recordByIdRoute({
+      ...shape,
       path: '/nft/collections/:id',
       summary: 'Get an NFT collection',
-      tags: TAGS,
-      params: transactionIdParams,
-      query: transformQuery,
-      response: z.object({ data: collectionOrRaw }),
-      errors: [404],
-      async handler({ params, query }) {
-        return { data: presentRecord(await findCollection(params.id), query.transform, presentCollection) };
-      },
+      notFoundMessage: COLLECTION_NOT_FOUND,
+      find: repository.findById,
     }),
-    defineRoute({
-      method: 'get',
+    recordByIdRoute({
       path: '/nft/collections/:id/schema',
       summary: "Get an NFT collection's JSON schema",
       tags: TAGS,
-      params: transactionIdParams,
-      query: transformQuery,
-      response: z.object({ data: z.union([collectionSchemaResource, rawTransactionResource]) }),
-      errors: [404],
-      async handler({ params, query }) {
-        return { data: presentRecord(await findCollection(params.id), query.transform, presentCollectionSchema) };
-      },
+      resource: collectionSchemaResource,
+      present: presentCollectionSchema,
+      notFoundMessage: COLLECTION_NOT_FOUND,
+      find: repository.findById,
     }),
     defineRoute({
       method: 'get',

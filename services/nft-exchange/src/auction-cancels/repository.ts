@@ -1,7 +1,6 @@
 import type { PagingQuery } from '@ledger-api/http';
-import { STORE_COLLECTIONS, type AuctionCancelDoc } from '@ledger-api/nft-model';
+import { recordCollection, STORE_COLLECTIONS, type AuctionCancelDoc } from '@ledger-api/nft-model';
 import type { Store } from '@ledger-api/store';
-import { recordCollection } from '../shared/record-page';
 import { canceledAuctionsList } from './query-config';
 
 export function canceledAuctionsRepository(store: Store) {

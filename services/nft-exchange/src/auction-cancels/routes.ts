@@ -1,5 +1,5 @@
+import { recordByIdRoute, recordListRoute } from '@ledger-api/nft-model';
 import type { Store } from '@ledger-api/store';
-import { recordByIdRoute, recordListRoute } from '../shared/record-routes';
 import { presentCanceledAuction } from './presenter';
 import { canceledAuctionsList } from './query-config';
 import { canceledAuctionsRepository } from './repository';

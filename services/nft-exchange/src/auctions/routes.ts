@@ -1,8 +1,7 @@
 import { defineRoute, listQuerySchema, pagedEnvelope, pagedResponse } from '@ledger-api/http';
 import type { LedgerPosition } from '@ledger-api/ledger';
-import { presentRecord } from '@ledger-api/nft-model';
+import { presentRecord, recordByIdRoute, recordListRoute } from '@ledger-api/nft-model';
 import type { Store } from '@ledger-api/store';
-import { recordByIdRoute, recordListRoute } from '../shared/record-routes';
 import { exchangeWalletRoute } from '../wallets/route';
 import { presentAuction, presentAuctionDetail } from './presenter';
 import { auctionsList, auctionsSearch } from './query-config';

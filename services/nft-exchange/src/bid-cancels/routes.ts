@@ -1,5 +1,5 @@
+import { recordByIdRoute, recordListRoute } from '@ledger-api/nft-model';
 import type { Store } from '@ledger-api/store';
-import { recordByIdRoute, recordListRoute } from '../shared/record-routes';
 import { presentCanceledBid } from './presenter';
 import { canceledBidsList } from './query-config';
 import { canceledBidsRepository } from './repository';

@@ -1,7 +1,6 @@
 import type { PagingQuery } from '@ledger-api/http';
-import { STORE_COLLECTIONS, type AuctionDoc, type BidDoc, type TradeDoc } from '@ledger-api/nft-model';
+import { recordCollection, STORE_COLLECTIONS, type AuctionDoc, type BidDoc, type TradeDoc } from '@ledger-api/nft-model';
 import type { Filter, Store } from '@ledger-api/store';
-import { recordCollection } from '../shared/record-page';
 import { allOf } from '../shared/search';
 import { tradesList } from './query-config';
 import type { TradeSearch } from './schema';

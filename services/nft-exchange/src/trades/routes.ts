@@ -1,5 +1,5 @@
+import { recordByIdRoute, recordListRoute, recordSearchRoute } from '@ledger-api/nft-model';
 import type { Store } from '@ledger-api/store';
-import { recordByIdRoute, recordListRoute, recordSearchRoute } from '../shared/record-routes';
 import { presentTrade, presentTradeDetail } from './presenter';
 import { tradesList } from './query-config';
 import { tradesRepository } from './repository';
