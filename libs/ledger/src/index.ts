@@ -1,4 +1,5 @@
 export * from './types';
+export * from './timestamps';
 export * from './projection/types';
 export * from './address';
 export * from './demo';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
+import { LEDGER_EPOCH_UNIX, ledgerTimestamp } from './timestamps';
 import type { Block, BlockRef, LedgerEvent, Transaction } from './types';
 
-const LEDGER_EPOCH_UNIX = 1490101200;
 const BLOCK_SECONDS = 8;
 
 export type TransactionDraft = Pick<Transaction, 'typeGroup' | 'type' | 'senderPublicKey'> & Partial<Transaction>;
@@ -18,6 +18,7 @@ export class TestLedger {
   private readonly nonces = new Map<string, bigint>();
   private pending: LedgerEvent[] = [];
   private made = 0;
+  private blocksMade = 0;
 
   constructor(private readonly seed = 'test') {}
 
@@ -42,14 +43,14 @@ export class TestLedger {
   }
 
   /** Appends a `block.applied` event for a new block holding these transactions. */
-  block(transactions: Transaction[], fork = ''): Block {
+  block(transactions: Transaction[]): Block {
     const height = this.height + 1;
-    const epoch = height * BLOCK_SECONDS;
+    this.blocksMade += 1;
     const block: Block = {
-      id: sha256(`${this.seed}:block:${height}:${fork}:${this.made}`),
+      id: sha256(`${this.seed}:block:${this.blocksMade}`),
       height,
       previousBlock: this.chain.length === 0 ? '0'.repeat(64) : this.chain[this.chain.length - 1].id,
-      timestamp: { epoch, unix: LEDGER_EPOCH_UNIX + epoch, human: new Date((LEDGER_EPOCH_UNIX + epoch) * 1000).toISOString() },
+      timestamp: ledgerTimestamp(LEDGER_EPOCH_UNIX + height * BLOCK_SECONDS),
       transactions,
     };
     this.chain.push(block);

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
+import { ledgerTimestamp } from '../timestamps';
 import type { Block, LedgerEvent, Timestamp, Transaction } from '../types';
 import { DemoContext, type DemoAction, type ScheduledEvent } from './context';
 import type { Random } from './random';
 import type { WalletPool } from './wallets';
 import { copyWorld, type WorldState } from './world';
 
-/** 2017-03-21T13:00:00.000Z, where the ledger's `epoch` timestamps count from. */
-const LEDGER_EPOCH_UNIX = 1490101200;
 const FIRST_BLOCK_UNIX = Date.parse('2021-03-01T00:00:00.000Z') / 1000;
 const BLOCK_SECONDS = 8;
 /** Block 1 has no predecessor; the chain's convention is an all-zero id. */
@@ -23,8 +22,7 @@ export interface ChainSettings {
 }
 
 function blockTimestamp(height: number): Timestamp {
-  const unix = FIRST_BLOCK_UNIX + (height - 1) * BLOCK_SECONDS;
-  return { epoch: unix - LEDGER_EPOCH_UNIX, unix, human: new Date(unix * 1000).toISOString() };
+  return ledgerTimestamp(FIRST_BLOCK_UNIX + (height - 1) * BLOCK_SECONDS);
 }
 
 /** Emits the scheduled events once their height is reached, ahead of everything else. */

@@ -16,7 +16,7 @@ const block: Block = {
   id: 'd'.repeat(64),
   height: 7,
   previousBlock: 'e'.repeat(64),
-  timestamp: { epoch: 56, unix: 1_600_000_056, human: '2020-09-13T12:27:36.000Z' },
+  timestamp: { epoch: 56, unix: 1_490_101_256, human: '2017-03-21T13:00:56.000Z' },
   transactions: [tx],
 };
 

@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { addressFromPublicKey, MAINNET_VERSION, type Block, type LedgerEvent, type Transaction } from '@ledger-api/ledger';
+import { addressFromPublicKey, MAINNET_VERSION, TestLedger, testPublicKey, type LedgerEvent, type Transaction } from '@ledger-api/ledger';
 import { NFT_BASE_TYPE_GROUP, NFT_EXCHANGE_TYPE_GROUP, NftBaseType, NftExchangeType } from '../records/transaction-types';
 
 export interface TestWallet {
@@ -32,37 +31,30 @@ export interface NftAuctionAsset {
   expiration: { blockHeight: number };
 }
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-const GENESIS_PARENT = '0'.repeat(64);
-const FIRST_UNIX = 1_600_000_000;
-const BLOCK_SECONDS = 8;
-
 /**
- * Builds NFT ledgers for tests: deterministic wallets, transaction ids and
- * block ids, consecutive heights chained through previousBlock, and a
- * factory for every 9000/9001 transaction type. `events` is the whole stream
- * built so far; `block` and `revert` also return the event they add.
+ * Builds NFT ledgers for tests on top of TestLedger (consecutive heights,
+ * chained block ids, per-sender nonces, deterministic ids): named wallets with
+ * their addresses and a factory for every 9000/9001 transaction type. `events`
+ * is the whole stream built so far; `block` and `revert` also return the event
+ * they add.
  */
 export class NftLedgerBuilder {
   readonly events: LedgerEvent[] = [];
-  private readonly chain: Block[] = [];
+  private readonly ledger = new TestLedger('nft');
   private readonly wallets = new Map<string, TestWallet>();
-  private readonly nonces = new Map<string, bigint>();
-  private transactionsMade = 0;
-  private blocksMade = 0;
 
   constructor(private readonly networkVersion: number = MAINNET_VERSION) {}
 
   /** Height of the last applied block (0 before the first). */
   get height(): number {
-    return this.chain.length;
+    return this.ledger.height;
   }
 
   /** The same name always gives the same keys. */
   wallet(name: string): TestWallet {
     let wallet = this.wallets.get(name);
     if (!wallet) {
-      const publicKey = `02${sha256(`wallet:${name}`)}`;
+      const publicKey = testPublicKey(name);
       wallet = { name, publicKey, address: addressFromPublicKey(publicKey, this.networkVersion) };
       this.wallets.set(name, wallet);
     }
@@ -71,18 +63,8 @@ export class NftLedgerBuilder {
 
   /** Appends a block holding the transactions at the next height. */
   block(...transactions: Transaction[]): LedgerEvent {
-    this.blocksMade += 1;
-    const height = this.chain.length + 1;
-    const unix = FIRST_UNIX + height * BLOCK_SECONDS;
-    const block: Block = {
-      id: sha256(`block:${this.blocksMade}`),
-      height,
-      previousBlock: this.chain.at(-1)?.id ?? GENESIS_PARENT,
-      timestamp: { epoch: height * BLOCK_SECONDS, unix, human: new Date(unix * 1000).toISOString() },
-      transactions,
-    };
-    this.chain.push(block);
-    return this.record({ event: 'block.applied', block });
+    this.ledger.block(transactions);
+    return this.record();
   }
 
   /** Appends `count` empty blocks, e.g. to reach an auction's expiration height. */
@@ -92,28 +74,23 @@ export class NftLedgerBuilder {
 
   /** Takes the last applied block back. */
   revert(): LedgerEvent {
-    const block = this.chain.pop();
-    if (!block) throw new Error('no block to revert');
-    return this.record({ event: 'block.reverted', block: { id: block.id, height: block.height } });
+    this.ledger.revert();
+    return this.record();
   }
 
   transaction(sender: TestWallet, typeGroup: number, type: number, asset?: Record<string, unknown>, options: TransactionOptions = {}): Transaction {
-    this.transactionsMade += 1;
     const { nonce, fee = '0', amount = '0', ...members } = options;
-    return {
-      id: sha256(`tx:${this.transactionsMade}`),
-      version: 2,
-      network: this.networkVersion,
+    return this.ledger.transaction({
       typeGroup,
       type,
-      nonce: nonce ?? this.nextNonce(sender),
       senderPublicKey: sender.publicKey,
+      network: this.networkVersion,
       fee,
       amount,
+      ...(nonce !== undefined && { nonce }),
       ...members,
       ...(asset && { asset }),
-      signature: sha256(`signature:${this.transactionsMade}`).repeat(2),
-    };
+    });
   }
 
   collection(sender: TestWallet, nftCollection: NftCollectionAsset, options?: TransactionOptions): Transaction {
@@ -154,13 +131,8 @@ export class NftLedgerBuilder {
     return this.transaction(sender, NFT_EXCHANGE_TYPE_GROUP, NftExchangeType.acceptTrade, { nftAcceptTrade: { auctionId, bidId } }, options);
   }
 
-  private nextNonce(sender: TestWallet): string {
-    const nonce = (this.nonces.get(sender.publicKey) ?? 0n) + 1n;
-    this.nonces.set(sender.publicKey, nonce);
-    return String(nonce);
-  }
-
-  private record(event: LedgerEvent): LedgerEvent {
+  private record(): LedgerEvent {
+    const [event] = this.ledger.take();
     this.events.push(event);
     return event;
   }

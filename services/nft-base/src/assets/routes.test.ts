@@ -24,7 +24,7 @@ describe('GET /nft/assets', () => {
       senderPublicKey: alice.publicKey,
       collectionId: cards.id,
       attributes: dragon.asset!.nftToken.attributes,
-      timestamp: { epoch: 16, unix: 1_600_000_016, human: '2020-09-13T12:26:56.000Z' },
+      timestamp: { epoch: 16, unix: 1_490_101_216, human: '2017-03-21T13:00:16.000Z' },
     });
     expect(body.data[1]).toMatchObject({ ownerPublicKey: bob.publicKey, senderPublicKey: alice.publicKey });
     expect(Object.keys(body.data[0])).toEqual(['id', 'ownerPublicKey', 'senderPublicKey', 'collectionId', 'attributes', 'timestamp']);
@@ -54,7 +54,7 @@ describe('GET /nft/assets/{id}', () => {
       ownerPublicKey: bob.publicKey,
       collectionId: cards.id,
       attributes: knight.asset!.nftToken.attributes,
-      timestamp: { epoch: 16, unix: 1_600_000_016, human: '2020-09-13T12:26:56.000Z' },
+      timestamp: { epoch: 16, unix: 1_490_101_216, human: '2017-03-21T13:00:16.000Z' },
     });
   });
 

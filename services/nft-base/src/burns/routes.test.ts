@@ -24,7 +24,7 @@ describe('GET /nft/burns', () => {
       id: burnIds[1],
       senderPublicKey: gallery.bob.publicKey,
       nftBurn: { nftId: gallery.knight.id },
-      timestamp: { epoch: 40, unix: 1_600_000_040, human: '2020-09-13T12:27:20.000Z' },
+      timestamp: { epoch: 40, unix: 1_490_101_240, human: '2017-03-21T13:00:40.000Z' },
     });
     expect(body.meta).toMatchObject({ totalCountIsEstimate: true, count: 2, totalCount: 2, self: '/nft/burns?transform=true&page=1&limit=100' });
   });

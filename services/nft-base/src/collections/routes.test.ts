@@ -53,7 +53,7 @@ describe('GET /nft/collections/{id}', () => {
         description: 'Trading cards',
         maximumSupply: 100,
         jsonSchema: cards.asset!.nftCollection.jsonSchema,
-        timestamp: { epoch: 8, unix: 1_600_000_008, human: '2020-09-13T12:26:48.000Z' },
+        timestamp: { epoch: 8, unix: 1_490_101_208, human: '2017-03-21T13:00:08.000Z' },
       },
     });
   });
@@ -89,7 +89,7 @@ describe('GET /nft/collections/{id}/schema', () => {
       type: 'object',
       properties: { country: { type: 'string' } },
       required: ['country'],
-      timestamp: { epoch: 8, unix: 1_600_000_008, human: '2020-09-13T12:26:48.000Z' },
+      timestamp: { epoch: 8, unix: 1_490_101_208, human: '2017-03-21T13:00:08.000Z' },
     });
     expect(Object.keys(body.data)).toEqual(['id', 'senderPublicKey', 'type', 'properties', 'required', 'timestamp']);
   });

@@ -19,7 +19,7 @@ describe('canceled auctions', () => {
         id: x.auctionCancel.id,
         senderPublicKey: x.seller.publicKey,
         nftAuctionCancel: { auctionId: x.canceledAuction.id },
-        timestamp: { epoch: 48, unix: 1_600_000_048, human: '2020-09-13T12:27:28.000Z' },
+        timestamp: { epoch: 48, unix: 1_490_101_248, human: '2017-03-21T13:00:48.000Z' },
       },
     ]);
     expect(body.meta).toMatchObject({ totalCount: 1, last: '/nft/exchange/auctions/canceled?limit=10&transform=true&page=1' });

@@ -20,7 +20,7 @@ describe('GET /nft/exchange/auctions', () => {
       id: x.openAuction.id,
       senderPublicKey: x.seller.publicKey,
       nftAuction: { nftIds: [x.nfts[0], x.nfts[1]], startAmount: '100', expiration: { blockHeight: 20 } },
-      timestamp: { epoch: 24, unix: 1_600_000_024, human: '2020-09-13T12:27:04.000Z' },
+      timestamp: { epoch: 24, unix: 1_490_101_224, human: '2017-03-21T13:00:24.000Z' },
     });
     expect(body.meta).toEqual({
       totalCountIsEstimate: true,

@@ -19,7 +19,7 @@ describe('canceled bids', () => {
         id: x.bidCancel.id,
         senderPublicKey: x.alice.publicKey,
         nftBidCancel: { bidId: x.canceledBid.id },
-        timestamp: { epoch: 40, unix: 1_600_000_040, human: '2020-09-13T12:27:20.000Z' },
+        timestamp: { epoch: 40, unix: 1_490_101_240, human: '2017-03-21T13:00:40.000Z' },
       },
     ]);
     expect(body.meta).toMatchObject({ totalCount: 1, self: '/nft/exchange/bids/canceled?transform=true&page=1&limit=100' });

@@ -20,7 +20,7 @@ describe('GET /nft/exchange/bids', () => {
       id: x.hugeBid.id,
       senderPublicKey: x.alice.publicKey,
       nftBid: { auctionId: x.tradedAuction.id, bidAmount: HUGE_BID },
-      timestamp: { epoch: 32, unix: 1_600_000_032, human: '2020-09-13T12:27:12.000Z' },
+      timestamp: { epoch: 32, unix: 1_490_101_232, human: '2017-03-21T13:00:32.000Z' },
     });
     expect(body.meta.self).toBe('/nft/exchange/bids?transform=true&page=1&limit=100');
   });

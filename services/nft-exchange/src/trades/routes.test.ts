@@ -10,7 +10,7 @@ afterAll(() => x.area.close());
 
 const get = (path: string) => x.area.request('GET', path);
 const search = (body: unknown, query = '') => x.area.request('POST', `/nft/exchange/trades/search${query}`, body);
-const timestamp = { epoch: 56, unix: 1_600_000_056, human: '2020-09-13T12:27:36.000Z' };
+const timestamp = { epoch: 56, unix: 1_490_101_256, human: '2017-03-21T13:00:56.000Z' };
 
 describe('trades', () => {
   it('lists trades in their list form', async () => {

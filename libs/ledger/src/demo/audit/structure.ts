@@ -1,4 +1,5 @@
 import type { Block, LedgerEvent, Transaction } from '../../types';
+import { LEDGER_EPOCH_UNIX } from '../../timestamps';
 
 /**
  * An independent audit of a ledger's shape, written against
@@ -14,7 +15,6 @@ export interface StructureAudit {
   reorganisationDepths: number[];
 }
 
-const LEDGER_EPOCH_UNIX = 1490101200;
 const BLOCK_SECONDS = 8;
 const HEX_64 = /^[0-9a-f]{64}$/;
 const HEX_128 = /^[0-9a-f]{128}$/;
