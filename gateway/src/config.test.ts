@@ -8,7 +8,7 @@ describe('gateway configuration', () => {
     expect(config).toEqual({
       PORT: 4003,
       HOST: '0.0.0.0',
-      RATE_LIMIT_PER_MINUTE: 1200,
+      RATE_LIMIT_PER_MINUTE: 6000,
       PROXY_TIMEOUT_MS: 10_000,
       READY_TIMEOUT_MS: 2_000,
       TRUST_PROXY: false,

@@ -10,7 +10,8 @@ export const gatewayConfigSchema = z.object({
   NFT_BASE_URL: httpUrl(),
   NFT_EXCHANGE_URL: httpUrl(),
   REDIS_URL: env.url(['redis', 'rediss']).optional(),
-  RATE_LIMIT_PER_MINUTE: env.int(1200),
+  // 100 requests a second per client: room for paging through lists, a brake on floods.
+  RATE_LIMIT_PER_MINUTE: env.int(6000),
   PROXY_TIMEOUT_MS: env.int(10_000, 1),
   READY_TIMEOUT_MS: env.int(2_000, 1),
   TRUST_PROXY: env.flag(false),
