@@ -53,6 +53,15 @@ function readinessCheck(store: Store, projector: Projector | undefined, runsProj
   };
 }
 
+/**
+ * Pages depend on the code that rendered them and on the network's address
+ * version as well as on the ledger position, so replicas of another release
+ * sharing the Redis never serve each other's pages during a rolling upgrade.
+ */
+export function cachePrefix(definition: AreaDefinition, config: Pick<ServiceConfig, 'NETWORK_VERSION'>): string {
+  return `ledger-api:${definition.area}:${definition.version}:${config.NETWORK_VERSION}:`;
+}
+
 /** Starts one service process in its configured role and returns a handle to stop it gracefully. */
 export async function startService(definition: AreaDefinition, config: ServiceConfig, logger: Logger): Promise<RunningService> {
   const metrics = createMetrics(definition.area);
@@ -62,7 +71,7 @@ export async function startService(definition: AreaDefinition, config: ServiceCo
   const positions: PositionReader = runner ? runnerPositionReader(runner) : storedPositionReader(store);
   const servesApi = config.ROLE !== 'projector';
   const cache: PageCache | undefined = servesApi
-    ? createPageCache({ redisUrl: config.REDIS_URL, prefix: `ledger-api:${definition.area}:`, ttlSeconds: config.CACHE_TTL_SECONDS, maxEntries: config.CACHE_MAX_ENTRIES, logger })
+    ? createPageCache({ redisUrl: config.REDIS_URL, prefix: cachePrefix(definition, config), ttlSeconds: config.CACHE_TTL_SECONDS, maxEntries: config.CACHE_MAX_ENTRIES, logger })
     : undefined;
   const pkg = { name: definition.packageName, currentVersion: definition.version, latestVersion: config.LATEST_VERSION ?? definition.version };
   const routes = servesApi ? definition.routes({ store, networkVersion: config.NETWORK_VERSION, ledgerPosition: positions.position, package: pkg }) : [];
