@@ -95,6 +95,7 @@ describe('the service HTTP app', () => {
     expect(await (await post('{"name":')).json()).toMatchObject({ statusCode: 422, message: 'Invalid request payload JSON format' });
     expect((await post(JSON.stringify({ name: 'x'.repeat(70_000) }))).status).toBe(413);
     expect(await (await post('[1]')).json()).toMatchObject({ statusCode: 422, message: '"value" must be of type object' });
+    expect(await (await post('')).json()).toMatchObject({ statusCode: 422, message: '"value" must be of type object' });
     expect(await (await post('{"$where":"1"}')).json()).toMatchObject({ statusCode: 422, message: '"$where" is not allowed' });
     expect(await (await post('{"name":"a"}')).json()).toEqual({ data: { name: 'a' } });
   });

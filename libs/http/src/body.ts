@@ -3,7 +3,11 @@ import { ApiError } from './errors';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
-/** Reads a JSON request body, refusing more than MAX_BODY_BYTES; an empty body reads as undefined. */
+/**
+ * Reads a JSON request body, refusing more than MAX_BODY_BYTES. An empty body
+ * reads as null, as hapi-based clients of this API expect: it then fails an
+ * object schema with `"value" must be of type object`.
+ */
 export async function readJsonBody(ctx: Context, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
   const declared = Number(ctx.get('content-length') || 0);
   if (declared > maxBytes) throw tooLarge(maxBytes);
@@ -15,7 +19,7 @@ export async function readJsonBody(ctx: Context, maxBytes = MAX_BODY_BYTES): Pro
     chunks.push(chunk as Buffer);
   }
   const text = Buffer.concat(chunks).toString('utf8');
-  if (text.trim() === '') return undefined;
+  if (text.trim() === '') return null;
   try {
     return JSON.parse(text);
   } catch {

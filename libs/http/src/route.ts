@@ -69,7 +69,7 @@ export function mountRoutes(router: Router, routes: AnyRoute[], deps: RouteDeps)
     router[route.method](route.path, async (ctx: Context) => {
       const params = route.params ? validate(route.params, ctx.params) : {};
       const query = validate(route.query ?? NO_QUERY, ctx.query);
-      const body = route.method === 'post' ? validate(route.body ?? z.undefined(), await readJsonBody(ctx)) : undefined;
+      const body = route.method === 'post' ? validate(route.body ?? z.null(), await readJsonBody(ctx)) : undefined;
       const location: RequestLocation = { path: ctx.path, queryPairs: [...new URLSearchParams(ctx.querystring)] };
       const render = async () => JSON.stringify(await route.handler({ params, query, body, location }));
       const cacheKey = `${ctx.method} ${ctx.path}?${ctx.querystring} ${body === undefined ? '' : JSON.stringify(body)}`;
