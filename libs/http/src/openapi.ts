@@ -10,8 +10,16 @@ export interface OpenApiInfo {
 
 type JsonSchema = Record<string, unknown>;
 
+// Zod leaves the default out of the input schema of a piped (preprocessed) value,
+// which every query parameter is; put it back so clients see it.
+function keepDefaults(ctx: { zodSchema: z.core.$ZodType; jsonSchema: JsonSchema }): void {
+  const definition = ctx.zodSchema._zod.def;
+  if (definition.type === 'default') ctx.jsonSchema.default = (definition as z.core.$ZodDefaultDef).defaultValue;
+}
+
 function jsonSchema(schema: z.ZodType): JsonSchema {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  const generated = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', override: keepDefaults }) as JsonSchema;
+  const { $schema: _dialect, ...rest } = generated;
   return rest;
 }
 
