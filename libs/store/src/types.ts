@@ -21,6 +21,7 @@ export interface FindOptions {
   limit?: number;
 }
 
+/** Reads return documents the caller owns: changing them never reaches the store. */
 export interface ReadCollection<T extends Doc = Doc> {
   findById(id: string): Promise<T | null>;
   findOne(filter: Filter, options?: FindOptions): Promise<T | null>;

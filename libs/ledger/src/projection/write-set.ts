@@ -75,9 +75,8 @@ export class BlockWriteSet implements ProjectionContext {
   }
 
   private async before(entry: TouchedDocument): Promise<Doc | null> {
-    if (entry.before === undefined) {
-      entry.before = copy(await this.store.collection(entry.collection).findById(entry.id));
-    }
+    // Store reads are already the caller's own copies (ReadCollection's contract).
+    if (entry.before === undefined) entry.before = await this.store.collection(entry.collection).findById(entry.id);
     return entry.before;
   }
 }
