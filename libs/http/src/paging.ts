@@ -75,6 +75,23 @@ export function findWindow(config: ListConfig, query: PagingQuery): FindWindow {
   return { sort, skip, limit: query.limit };
 }
 
+export interface Page<T> {
+  items: T[];
+  totalCount: number;
+}
+
+/** What a paged read needs of a collection; a store collection is one. */
+export interface PageSource<T, F> {
+  find(filter: F, window: FindWindow): Promise<T[]>;
+  count(filter: F): Promise<number>;
+}
+
+/** One page of a list route's matches, in the route's order, with the total count. */
+export async function findPage<T, F>(source: PageSource<T, F>, filter: F, config: ListConfig, query: PagingQuery): Promise<Page<T>> {
+  const [items, totalCount] = await Promise.all([source.find(filter, findWindow(config, query)), source.count(filter)]);
+  return { items, totalCount };
+}
+
 /** The request as the client sent it, which paging links reproduce. */
 export interface RequestLocation {
   path: string;

@@ -1,4 +1,4 @@
-import { escapeRegex, likeFilter } from './query';
+import { allOf, escapeRegex, likeFilter } from './query';
 
 describe('likeFilter', () => {
   const matches = (pattern: string, text: string, caseInsensitive = false) => {
@@ -29,5 +29,13 @@ describe('likeFilter', () => {
   it('can ignore letter case', () => {
     expect(matches('test%', 'TESTING', true)).toBe(true);
     expect(matches('te.t', 'TEXT', true)).toBe(false);
+  });
+});
+
+describe('allOf', () => {
+  it('matches everything for no condition, keeps a single one and joins several with $and', () => {
+    expect(allOf([])).toEqual({});
+    expect(allOf([{ a: { $eq: 1 } }])).toEqual({ a: { $eq: 1 } });
+    expect(allOf([{ a: { $eq: 1 } }, { b: { $eq: 2 } }])).toEqual({ $and: [{ a: { $eq: 1 } }, { b: { $eq: 2 } }] });
   });
 });

@@ -1,3 +1,5 @@
+import type { Filter } from './types';
+
 /**
  * Helpers that turn client-supplied text into query documents. Client text is
  * always data: regex metacharacters are escaped and values are compared with
@@ -18,4 +20,10 @@ export function likeFilter(pattern: string, options: { caseInsensitive?: boolean
   }
   const body = pattern.split('%').map(escapeRegex).join('.*');
   return { $regex: `^${body}$`, ...(options.caseInsensitive && { $options: 'i' }) };
+}
+
+/** Combines conditions with AND: `{}` for none, the condition itself for one. */
+export function allOf(conditions: Filter[]): Filter {
+  if (conditions.length === 0) return {};
+  return conditions.length === 1 ? conditions[0] : { $and: conditions };
 }

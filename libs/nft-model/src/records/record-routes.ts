@@ -1,6 +1,5 @@
-import { defineRoute, listQuerySchema, notFound, pagedEnvelope, pagedResponse, type ListConfig, type PagingQuery } from '@ledger-api/http';
+import { defineRoute, listQuerySchema, notFound, pagedEnvelope, pagedResponse, type ListConfig, type Page, type PagingQuery } from '@ledger-api/http';
 import { z } from 'zod';
-import type { Page } from './find-page';
 import type { LedgerRecord } from './ledger-record';
 import { presentRecord, rawTransactionResource, transactionIdParams, transformQuery } from './resources';
 

@@ -1,4 +1,4 @@
-import { findWindow, type PagingQuery } from '@ledger-api/http';
+import { findPage, type PagingQuery } from '@ledger-api/http';
 import { likeFilter, type Filter, type Store } from '@ledger-api/store';
 import { GROUPS, USERS, type GroupDoc, type UserDoc } from '../projection';
 import { groupsList } from './query-config';
@@ -25,8 +25,7 @@ export function groupsRepository(store: Store) {
   return {
     async list(query: GroupsQuery) {
       const filter = groupsFilter(query);
-      const [items, totalCount] = await Promise.all([groups.find(filter, findWindow(groupsList, query)), groups.count(filter)]);
-      return { items, totalCount };
+      return findPage(groups, filter, groupsList, query);
     },
     findByName: (name: string) => groups.findById(name),
     /** Members of a group in the order they first appeared on the ledger; null when there is no such group. */

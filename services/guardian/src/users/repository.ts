@@ -1,4 +1,4 @@
-import { findWindow, type PagingQuery } from '@ledger-api/http';
+import { findPage, type PagingQuery } from '@ledger-api/http';
 import { likeFilter, type Filter, type Store } from '@ledger-api/store';
 import { GROUPS, USERS, type GroupDoc, type UserDoc } from '../projection';
 import { usersList } from './query-config';
@@ -13,8 +13,7 @@ export function usersRepository(store: Store) {
   return {
     async list(query: UsersQuery) {
       const filter: Filter = query.publicKey === undefined ? {} : { publicKey: likeFilter(query.publicKey.toLowerCase()) };
-      const [items, totalCount] = await Promise.all([users.find(filter, findWindow(usersList, query)), users.count(filter)]);
-      return { items, totalCount };
+      return findPage(users, filter, usersList, query);
     },
     findByPublicKey: (key: string) => users.findById(key),
     /** The user's groups in the user's own order, skipping names that have no group; null for an unknown user. */

@@ -1,14 +1,12 @@
-import type { ListConfig, PagingQuery } from '@ledger-api/http';
+import { findPage, type ListConfig, type Page, type PagingQuery } from '@ledger-api/http';
 import { addressFromPublicKey } from '@ledger-api/ledger';
 import {
   baseWalletReader,
-  findPage,
   publicKeysByAddress,
   STORE_COLLECTIONS,
   type AssetDoc,
   type AuctionDoc,
   type CollectionDoc,
-  type Page,
 } from '@ledger-api/nft-model';
 import type { AreaDeps } from '@ledger-api/runtime';
 import type { Filter, Store } from '@ledger-api/store';

@@ -1,4 +1,4 @@
-import type { Filter } from '@ledger-api/store';
+import { allOf, type Filter } from '@ledger-api/store';
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -41,7 +41,5 @@ function elementCondition(path: string, element: unknown): Filter {
  * a nested `{}` or `[]` matches a member that is an object or an array.
  */
 export function containmentFilter(path: string, value: Record<string, unknown>): Filter {
-  const all = memberConditions(path, value);
-  if (all.length === 0) return {};
-  return all.length === 1 ? all[0] : { $and: all };
+  return allOf(memberConditions(path, value));
 }

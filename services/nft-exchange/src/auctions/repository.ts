@@ -1,9 +1,9 @@
 import type { PagingQuery } from '@ledger-api/http';
 import type { LedgerPosition } from '@ledger-api/ledger';
 import { recordCollection, STORE_COLLECTIONS, type AuctionDoc, type BidDoc, type BidStatus } from '@ledger-api/nft-model';
-import type { Filter, Store } from '@ledger-api/store';
+import { allOf, type Filter, type Store } from '@ledger-api/store';
 import { bidsRepository } from '../bids/repository';
-import { allOf, amountEquals } from '../shared/search';
+import { amountEquals } from '../shared/search';
 import { auctionsList } from './query-config';
 import type { AuctionSearch } from './schema';
 

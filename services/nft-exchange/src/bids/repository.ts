@@ -1,7 +1,7 @@
 import type { PagingQuery } from '@ledger-api/http';
 import { LEDGER_ORDER, recordCollection, STORE_COLLECTIONS, type BidDoc, type BidStatus } from '@ledger-api/nft-model';
-import type { Filter, Store } from '@ledger-api/store';
-import { allOf, amountEquals } from '../shared/search';
+import { allOf, type Filter, type Store } from '@ledger-api/store';
+import { amountEquals } from '../shared/search';
 import { bidsList } from './query-config';
 import type { BidSearch } from './schema';
 

@@ -1,4 +1,4 @@
-import { numericSortKey, type Filter } from '@ledger-api/store';
+import { numericSortKey } from '@ledger-api/store';
 import { z } from 'zod';
 
 /** An amount in a search body: a decimal string of any size, compared by value. */
@@ -11,13 +11,3 @@ export const decimalAmount = (description: string) =>
 
 /** Equality on an amount's numerically sortable key, so leading zeros do not matter. */
 export const amountEquals = (amount: string) => ({ $eq: numericSortKey(amount) });
-
-/**
- * Combines single-field conditions with AND. Each condition is built from a
- * validated body member with an explicit operator, so no client value ever
- * becomes an operator itself.
- */
-export function allOf(conditions: Filter[]): Filter {
-  if (conditions.length === 0) return {};
-  return conditions.length === 1 ? conditions[0] : { $and: conditions };
-}

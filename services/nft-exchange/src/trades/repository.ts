@@ -1,7 +1,6 @@
 import type { PagingQuery } from '@ledger-api/http';
 import { recordCollection, STORE_COLLECTIONS, type AuctionDoc, type BidDoc, type TradeDoc } from '@ledger-api/nft-model';
-import type { Filter, Store } from '@ledger-api/store';
-import { allOf } from '../shared/search';
+import { allOf, type Filter, type Store } from '@ledger-api/store';
 import { tradesList } from './query-config';
 import type { TradeSearch } from './schema';
 
