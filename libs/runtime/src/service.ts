@@ -34,13 +34,13 @@ function ledgerSource(area: string, config: ServiceConfig, logger: Logger): Ledg
 async function startProjector(definition: AreaDefinition, config: ServiceConfig, store: Store, logger: Logger, metrics: Metrics) {
   const projection = definition.projection({ networkVersion: config.NETWORK_VERSION });
   const runner = new ProjectionRunner({ store, projection, logger, undoRetention: config.UNDO_RETENTION });
-  await runner.init();
+  const source = ledgerSource(definition.area, config, logger);
+  const projector = source ? new Projector({ runner, source, logger }) : undefined;
+  // Starting a projector loads the read model; without a ledger source it is loaded here.
+  await (projector ? projector.start() : runner.init());
   const height = metrics.gauge('ledger_block_height', 'Height of the last applied ledger block');
   height.set(runner.position.height);
   runner.onChange((position) => height.set(position.height));
-  const source = ledgerSource(definition.area, config, logger);
-  const projector = source ? new Projector({ runner, source, logger }) : undefined;
-  await projector?.start();
   return { runner, projector };
 }
 
