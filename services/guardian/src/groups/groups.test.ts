@@ -57,6 +57,20 @@ describe('GET /guardian/groups', () => {
     expect(body.meta.self).toBe('/guardian/groups?name=Test%25&page=1&limit=100');
   });
 
+  it('answers any wildcard pattern promptly and exactly', async () => {
+    const timedNames = async (pattern: string) => {
+      const started = Date.now();
+      const { status, body } = await area.request('GET', `/guardian/groups?name=${encodeURIComponent(pattern)}`);
+      expect(status).toBe(200);
+      expect(Date.now() - started).toBeLessThan(1_000);
+      return names(body);
+    };
+    expect(await timedNames(`${'%'.repeat(40)}z`)).toEqual([]);
+    expect(await timedNames(`%${'t%'.repeat(40)}`)).toEqual([]);
+    expect(await timedNames(`%${[...'testers'].join('%')}%`)).toEqual(['Testers']);
+    expect(await timedNames('%%e%%s%%')).toEqual(['Test Group', 'Testers']);
+  });
+
   it('combines priority, active and default filters with AND', async () => {
     expect(names((await area.request('GET', '/guardian/groups?priority=10')).body)).toEqual(['Test Group', 'Testers']);
     expect(names((await area.request('GET', '/guardian/groups?priority=10&active=TRUE')).body)).toEqual(['Test Group']);

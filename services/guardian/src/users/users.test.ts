@@ -40,6 +40,20 @@ describe('GET /guardian/users', () => {
     expect(await keys('02')).toEqual([]);
   });
 
+  it('answers any wildcard pattern promptly and exactly', async () => {
+    const timedKeys = async (pattern: string) => {
+      const started = Date.now();
+      const { status, body } = await area.request('GET', `/guardian/users?publicKey=${encodeURIComponent(pattern)}`);
+      expect(status).toBe(200);
+      expect(Date.now() - started).toBeLessThan(1_000);
+      return body.data.map((user: { publicKey: string }) => user.publicKey);
+    };
+    expect(await timedKeys(`${'%'.repeat(40)}z`)).toEqual([]);
+    expect(await timedKeys(`%${'0%'.repeat(40)}z`)).toEqual([]);
+    expect(await timedKeys(`${[...carol.slice(0, 40)].join('%')}%`)).toEqual([carol]);
+    expect(await timedKeys(`%${[...dave.slice(-40).toUpperCase()].join('%%')}`)).toEqual([dave]);
+  });
+
   it('takes no orderBy', async () => {
     const { status, body } = await area.request('GET', '/guardian/users?orderBy=publicKey:asc');
     expect(status).toBe(422);
