@@ -34,8 +34,9 @@ export function booleanParam(description?: string) {
 export function hexParam(length: number, description?: string) {
   return z
     .string()
-    .length(length)
+    // The hex check comes first, so `xyz` reads "must only contain hexadecimal characters", as clients of the replaced system expect.
     .regex(/^[0-9a-fA-F]*$/, 'must only contain hexadecimal characters')
+    .length(length)
     .transform((value) => value.toLowerCase())
     .meta({ type: 'string', minLength: length, maxLength: length, pattern: `^[0-9a-fA-F]{${length}}$`, description });
 }

@@ -52,6 +52,9 @@ describe('request validation messages', () => {
     const params = z.strictObject({ id: transactionId() });
     expect(messageOf(params, { id: 'abc' })).toBe('"id" length must be 64 characters long');
     expect(messageOf(params, { id: 'z'.repeat(64) })).toBe('"id" must only contain hexadecimal characters');
+    // A short id with a non-hex character reports the characters first.
+    expect(messageOf(params, { id: 'xyz' })).toBe('"id" must only contain hexadecimal characters');
+    expect(messageOf(params, { id: `${'a'.repeat(70)}!` })).toBe('"id" must only contain hexadecimal characters');
     expect(validate(params, { id: 'AB'.repeat(32) }).id).toBe('ab'.repeat(32));
     expect(messageOf(z.strictObject({ id: publicKey() }), { id: 'a'.repeat(64) })).toBe('"id" length must be 66 characters long');
   });

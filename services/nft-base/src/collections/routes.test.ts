@@ -75,6 +75,11 @@ describe('GET /nft/collections/{id}', () => {
       message: '"id" length must be 64 characters long',
     });
     expect((await area.request('GET', `/nft/collections/${'g'.repeat(64)}`)).status).toBe(422);
+    expect((await area.request('GET', '/nft/collections/xyz')).body).toEqual({
+      statusCode: 422,
+      error: 'Unprocessable Entity',
+      message: '"id" must only contain hexadecimal characters',
+    });
     expect((await area.request('GET', `/nft/collections/${gallery.cards.id}?limit=1`)).body.message).toBe('"limit" is not allowed');
   });
 });
