@@ -12,6 +12,7 @@ module.exports = function jestConfig(packageDir, overrides = {}) {
       '^.+\\.ts$': ['ts-jest', { tsconfig: path.join(packageDir, 'tsconfig.json') }],
     },
     moduleNameMapper: {
+      '^@ledger-api/(ledger)/testing$': path.join(__dirname, 'libs/$1/src/testing'),
       '^@ledger-api/(config|observability|http|store|cache|ledger|runtime|nft-model)$': path.join(__dirname, 'libs/$1/src'),
     },
     testTimeout: 30000,

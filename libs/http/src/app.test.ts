@@ -11,6 +11,7 @@ class StoreUnavailableError extends Error {
 }
 
 let ledger: LedgerState = { height: 7, generation: '7:a' };
+let replaying = false;
 let renders = 0;
 const pages = new Map<string, string>();
 const cache: PageCacheLike = { get: async (key) => pages.get(key) ?? null, set: async (key, value) => void pages.set(key, value) };
@@ -51,7 +52,8 @@ beforeAll(async () => {
     info: { title: 'Test', version: '1.0.0' },
     routes,
     ledgerState: async () => ledger,
-    readiness: async () => ({ ready: true }),
+    readiness: async () => ({ ready: !replaying }),
+    unavailableReason: () => (replaying ? 'The ledger is still being replayed, try again shortly' : undefined),
     cache,
     logger: silentLogger(),
     metrics: createMetrics('test', false),
@@ -76,6 +78,33 @@ describe('the service HTTP app', () => {
     }
   });
 
+  it('treats paths case-sensitively', async () => {
+    expect((await fetch(`${base}/area/things/x`)).status).toBe(200);
+    for (const path of ['/AREA/things/x', '/area/Things/x', '/LIVEZ']) {
+      const response = await fetch(`${base}${path}`);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Not Found' });
+    }
+  });
+
+  it('answers API routes 503 with Retry-After while the ledger is replayed, probes still answering', async () => {
+    replaying = true;
+    try {
+      const response = await fetch(`${base}/area/things/during-replay`);
+      expect(response.status).toBe(503);
+      expect(response.headers.get('retry-after')).toBe('5');
+      expect(response.headers.get('x-block-height')).toBe('7');
+      expect(await response.json()).toEqual({ statusCode: 503, error: 'Service Unavailable', message: 'The ledger is still being replayed, try again shortly' });
+      expect((await fetch(`${base}/livez`)).status).toBe(200);
+      const readiness = await fetch(`${base}/readyz`);
+      expect(readiness.status).toBe(503);
+      expect(readiness.headers.get('retry-after')).toBe('5');
+    } finally {
+      replaying = false;
+    }
+    expect((await fetch(`${base}/area/things/during-replay`)).status).toBe(200);
+  });
+
   it('passes route errors through as their own status and message', async () => {
     const response = await fetch(`${base}/area/things/missing`);
     expect(response.status).toBe(404);
@@ -85,6 +114,7 @@ describe('the service HTTP app', () => {
   it('answers 503 for a dependency outage and 500 for a bug, never leaking details', async () => {
     const outage = await fetch(`${base}/area/things/outage`);
     expect(outage.status).toBe(503);
+    expect(outage.headers.get('retry-after')).toBe('5');
     const bug = await fetch(`${base}/area/things/bug`);
     expect(bug.status).toBe(500);
     const bodies = JSON.stringify([await outage.json(), await bug.json()]);

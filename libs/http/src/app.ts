@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import Koa, { type Middleware } from 'koa';
 import type { Logger, Metrics } from '@ledger-api/observability';
-import { errorBody, errorMiddleware } from './errors';
+import { ApiError, errorBody, errorMiddleware, RETRY_AFTER_SECONDS } from './errors';
 import { buildOpenApiDocument, type OpenApiInfo } from './openapi';
 import { mountRoutes, type AnyRoute, type LedgerState, type PageCacheLike } from './route';
 
@@ -19,6 +19,11 @@ export interface HttpAppOptions {
   routes: AnyRoute[];
   ledgerState(): Promise<LedgerState>;
   readiness(): Promise<Readiness>;
+  /**
+   * Why API routes cannot answer right now (e.g. the read model is still being
+   * replayed), or undefined when they can. While set, they answer 503.
+   */
+  unavailableReason?(): string | undefined;
   cache?: PageCacheLike;
   logger: Logger;
   metrics: Metrics;
@@ -51,7 +56,7 @@ const stripTrailingSlash: Middleware = async (ctx, next) => {
 };
 
 function operationsRouter(options: HttpAppOptions, openApi: unknown): Router {
-  const router = new Router();
+  const router = new Router({ sensitive: true });
   router.get('/livez', (ctx) => {
     ctx.body = { status: 'ok' };
   });
@@ -59,6 +64,7 @@ function operationsRouter(options: HttpAppOptions, openApi: unknown): Router {
     const readiness = await options.readiness().catch((error: Error) => ({ ready: false, error: error.message }));
     ctx.status = readiness.ready ? 200 : 503;
     ctx.body = { status: readiness.ready ? 'ready' : 'not ready', ...readiness };
+    if (!readiness.ready) ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
   });
   router.get('/metrics', async (ctx) => {
     ctx.type = options.metrics.registry.contentType;
@@ -68,6 +74,15 @@ function operationsRouter(options: HttpAppOptions, openApi: unknown): Router {
     ctx.body = openApi;
   });
   return router;
+}
+
+/** A half-built read model is never served: API routes wait for the replay to finish. */
+function servingGate(unavailableReason: () => string | undefined): Middleware {
+  return async (_ctx, next) => {
+    const reason = unavailableReason();
+    if (reason !== undefined) throw new ApiError(503, reason);
+    await next();
+  };
 }
 
 /** Every API response carries the height of the ledger state it was read from. */
@@ -84,13 +99,15 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   const app = new Koa();
   app.proxy = true;
   const operations = operationsRouter(options, buildOpenApiDocument(options.info, options.routes));
-  const api = new Router();
+  // Paths are case-sensitive (api-behaviour.md section 1): `/nft/ASSETS` is unknown.
+  const api = new Router({ sensitive: true });
   mountRoutes(api, options.routes, { area: options.area, ledgerState: options.ledgerState, cache: options.cache });
   app.use(observe(options.logger, options.metrics));
   app.use(errorMiddleware(options.logger));
   app.use(stripTrailingSlash);
   app.use(operations.routes());
   app.use(ledgerHeader(options.ledgerState));
+  if (options.unavailableReason) app.use(servingGate(options.unavailableReason));
   app.use(api.routes());
   app.use(async (ctx) => {
     ctx.status = 404;

@@ -25,6 +25,9 @@ export function errorBody(status: number, message: string): ErrorBody {
 
 export const notFound = (message = 'Not Found') => new ApiError(404, message);
 
+/** How long a client is asked to wait after a 503 (api-behaviour.md section 2). */
+export const RETRY_AFTER_SECONDS = 5;
+
 // Store and cache adapters name their outage errors `<Something>UnavailableError`;
 // matching on the name keeps this package free of adapter dependencies.
 function isDependencyOutage(error: unknown): boolean {
@@ -51,6 +54,7 @@ export function errorMiddleware(logger: Logger): Middleware {
       ctx.status = status;
       ctx.body = errorBody(status, message);
       ctx.set('Cache-Control', 'no-store');
+      if (status === 503) ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
     }
   };
 }

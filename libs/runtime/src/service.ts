@@ -31,10 +31,15 @@ function ledgerSource(area: string, config: ServiceConfig, logger: Logger): Ledg
   return undefined;
 }
 
-async function startProjector(definition: AreaDefinition, config: ServiceConfig, store: Store, logger: Logger, metrics: Metrics) {
+/** What a caller may hand in instead of having it built from the configuration. */
+export interface ServiceDependencies {
+  source?: LedgerSource;
+}
+
+async function startProjector(definition: AreaDefinition, config: ServiceConfig, store: Store, logger: Logger, metrics: Metrics, given: ServiceDependencies) {
   const projection = definition.projection({ networkVersion: config.NETWORK_VERSION });
   const runner = new ProjectionRunner({ store, projection, logger, undoRetention: config.UNDO_RETENTION });
-  const source = ledgerSource(definition.area, config, logger);
+  const source = given.source ?? ledgerSource(definition.area, config, logger);
   const projector = source ? new Projector({ runner, source, logger }) : undefined;
   // Starting a projector loads the read model; without a ledger source it is loaded here.
   await (projector ? projector.start() : runner.init());
@@ -54,6 +59,21 @@ function readinessCheck(store: Store, projector: Projector | undefined, runsProj
 }
 
 /**
+ * Until its projector has caught up once, a process serves no API answer: after
+ * a restart its read model is still being replayed (an embedded store starts
+ * empty). A projector that later falls behind or faults keeps serving its
+ * last consistent state, and readiness says so.
+ */
+function replayGate(projector: Projector | undefined): (() => string | undefined) | undefined {
+  if (!projector) return undefined;
+  let caughtUpOnce = false;
+  return () => {
+    caughtUpOnce ||= projector.ready();
+    return caughtUpOnce ? undefined : 'The ledger is still being replayed, try again shortly';
+  };
+}
+
+/**
  * Pages depend on the code that rendered them and on the network's address
  * version as well as on the ledger position, so replicas of another release
  * sharing the Redis never serve each other's pages during a rolling upgrade.
@@ -63,11 +83,16 @@ export function cachePrefix(definition: AreaDefinition, config: Pick<ServiceConf
 }
 
 /** Starts one service process in its configured role and returns a handle to stop it gracefully. */
-export async function startService(definition: AreaDefinition, config: ServiceConfig, logger: Logger): Promise<RunningService> {
+export async function startService(
+  definition: AreaDefinition,
+  config: ServiceConfig,
+  logger: Logger,
+  given: ServiceDependencies = {},
+): Promise<RunningService> {
   const metrics = createMetrics(definition.area);
   const store = await createStore({ mongoUrl: config.MONGO_URL, dbName: config.MONGO_DB, logger });
   const runsProjector = config.ROLE !== 'api';
-  const { runner, projector } = runsProjector ? await startProjector(definition, config, store, logger, metrics) : {};
+  const { runner, projector } = runsProjector ? await startProjector(definition, config, store, logger, metrics, given) : {};
   const positions: PositionReader = runner ? runnerPositionReader(runner) : storedPositionReader(store);
   const servesApi = config.ROLE !== 'projector';
   const cache: PageCache | undefined = servesApi
@@ -81,6 +106,7 @@ export async function startService(definition: AreaDefinition, config: ServiceCo
     routes,
     ledgerState: positions.state,
     readiness: readinessCheck(store, projector, runsProjector),
+    unavailableReason: replayGate(projector),
     cache,
     logger,
     metrics,

@@ -1,0 +1,5 @@
+// Test kits of the ledger library, published as `@ledger-api/ledger/testing`
+// so that no production import ever loads them.
+export * from './ledger-file';
+export * from './sender-count-projection';
+export * from './wait';
