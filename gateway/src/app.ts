@@ -10,6 +10,7 @@ import { createOpenApiSource, openApiHandler } from './openapi';
 import { createAreaProxy, unconfiguredArea, type UpstreamErrorCounter } from './proxy';
 import { createRateLimiter } from './rate-limit';
 import { livez, readyz } from './readiness';
+import { bufferRequestBody } from './request-body';
 import { assignRequestId, observeRequests } from './request-context';
 import { AREAS, configuredUpstreams, upstreamOf } from './upstreams';
 
@@ -47,7 +48,7 @@ function mountAreas(app: Express, config: GatewayConfig, deps: GatewayDependenci
     app.use(
       area.mountPath,
       upstream
-        ? createAreaProxy({ area, upstream, timeoutMs: config.PROXY_TIMEOUT_MS, agent, logger: deps.logger, upstreamErrors })
+        ? [bufferRequestBody, createAreaProxy({ area, upstream, timeoutMs: config.PROXY_TIMEOUT_MS, agent, logger: deps.logger, upstreamErrors })]
         : unconfiguredArea(area.service),
     );
   }

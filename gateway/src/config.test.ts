@@ -10,6 +10,7 @@ describe('gateway configuration', () => {
       HOST: '0.0.0.0',
       RATE_LIMIT_PER_MINUTE: 6000,
       PROXY_TIMEOUT_MS: 10_000,
+      REQUEST_TIMEOUT_MS: 10_000,
       READY_TIMEOUT_MS: 2_000,
       TRUST_PROXY: false,
       LOG_LEVEL: 'info',
@@ -39,12 +40,12 @@ describe('gateway configuration', () => {
   it('lists every problem at once', () => {
     let error: unknown;
     try {
-      parseGatewayConfig({ PORT: '99999', GUARDIAN_URL: 'guardian:4000', REDIS_URL: 'http://redis', PROXY_TIMEOUT_MS: '0', TRUST_PROXY: 'yes' });
+      parseGatewayConfig({ PORT: '99999', GUARDIAN_URL: 'guardian:4000', REDIS_URL: 'http://redis', PROXY_TIMEOUT_MS: '0', REQUEST_TIMEOUT_MS: '-1', TRUST_PROXY: 'yes' });
     } catch (caught) {
       error = caught;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.map((problem) => problem.split(':')[0]);
-    expect(problems.sort()).toEqual(['GUARDIAN_URL', 'PORT', 'PROXY_TIMEOUT_MS', 'REDIS_URL', 'TRUST_PROXY']);
+    expect(problems.sort()).toEqual(['GUARDIAN_URL', 'PORT', 'PROXY_TIMEOUT_MS', 'REDIS_URL', 'REQUEST_TIMEOUT_MS', 'TRUST_PROXY']);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { env, loadConfig } from '@ledger-api/config';
+import { DEFAULT_REQUEST_TIMEOUT_MS } from '@ledger-api/http';
 
 const httpUrl = () => env.url(['http', 'https']).optional();
 
@@ -13,6 +14,8 @@ export const gatewayConfigSchema = z.object({
   // 100 requests a second per client: room for paging through lists, a brake on floods.
   RATE_LIMIT_PER_MINUTE: env.int(6000),
   PROXY_TIMEOUT_MS: env.int(10_000, 1),
+  // The time a client has to send a whole request, headers and body; a slower one gets 408.
+  REQUEST_TIMEOUT_MS: env.int(DEFAULT_REQUEST_TIMEOUT_MS, 1),
   READY_TIMEOUT_MS: env.int(2_000, 1),
   TRUST_PROXY: env.flag(false),
   LOG_LEVEL: env.logLevel(),

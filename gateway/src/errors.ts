@@ -1,23 +1,14 @@
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { errorBody, RETRY_AFTER_SECONDS } from '@ledger-api/http';
 import type { Logger } from '@ledger-api/observability';
 
-interface ErrorBody {
-  statusCode: number;
-  error: string;
-  message: string;
-}
-
-function errorBody(statusCode: number, message?: string): ErrorBody {
-  const reason = STATUS_CODES[statusCode] ?? 'Error';
-  return { statusCode, error: reason, message: message ?? reason };
-}
-
 /**
- * Writes an error in the API's error format. Works on a bare ServerResponse because
- * proxy errors arrive outside Express; gateway errors are never cacheable.
+ * Writes an error in the API's error format, the reason phrase as message unless given one.
+ * Works on a bare ServerResponse because proxy errors arrive outside Express; gateway
+ * errors are never cacheable, and a 503 says when to try again.
  */
-export function sendError(res: ServerResponse, statusCode: number, message?: string): void {
+export function sendError(res: ServerResponse, statusCode: number, message = STATUS_CODES[statusCode] ?? 'Error'): void {
   if (res.headersSent) {
     // Part of an upstream answer is already on the wire: cutting the connection is the
     // only way to tell the client it is incomplete.
@@ -29,6 +20,7 @@ export function sendError(res: ServerResponse, statusCode: number, message?: str
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', Buffer.byteLength(body));
   res.setHeader('Cache-Control', 'no-store');
+  if (statusCode === 503) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
   res.end(body);
 }
 

@@ -93,7 +93,10 @@ describe('routing to the three areas', () => {
     expect(nftBase.received[0].headers['x-request-id']).toBe(requestId);
   });
 
-  it.each(['/', '/api', '/api/', '/api/unknown', '/apix/guardian', '/api/nftx/collections', '/API/guardian/groups', '/livez/extra'])(
+  it.each([
+    '/', '/api', '/api/', '/api/unknown', '/apix/guardian', '/api/nftx/collections', '/livez/extra',
+    '/API/guardian/groups', '/api/Guardian/groups', '/API/nft/assets', '/api/NFT/assets', '/Api/nft/exchange/auctions',
+  ])(
     'answers %s with the 404 error body',
     async (path) => {
       await expectErrorBody(await fetch(`${url}${path}`), 404, 'Not Found');
@@ -106,7 +109,9 @@ describe('areas that cannot be reached', () => {
   it('answers 503 for an area with no URL configured', async () => {
     const guardian = await fakeService('guardian');
     const { url } = await gateway({ GUARDIAN_URL: guardian.url });
-    await expectErrorBody(await fetch(`${url}/api/nft/exchange/auctions`), 503, 'nft-exchange service is not available');
+    const unconfigured = await fetch(`${url}/api/nft/exchange/auctions`);
+    expect(unconfigured.headers.get('retry-after')).toBe('5');
+    await expectErrorBody(unconfigured, 503, 'nft-exchange service is not available');
     await expectErrorBody(await fetch(`${url}/api/nft/assets`), 503, 'nft-base service is not available');
     expect((await fetch(`${url}/api/guardian/groups`)).status).toBe(200);
   });
@@ -114,6 +119,7 @@ describe('areas that cannot be reached', () => {
   it('answers 503 at once when the service refuses connections', async () => {
     const { url } = await gateway({ NFT_BASE_URL: await refusingUrl(), PROXY_TIMEOUT_MS: '5000' });
     const { result, ms } = await timed(() => fetch(`${url}/api/nft/collections`));
+    expect(result.headers.get('retry-after')).toBe('5');
     await expectErrorBody(result, 503, 'nft-base service is not available');
     expect(ms).toBeLessThan(1000);
   });
@@ -122,6 +128,7 @@ describe('areas that cannot be reached', () => {
     const silent = await fakeService('guardian', () => undefined);
     const { url } = await gateway({ GUARDIAN_URL: silent.url, PROXY_TIMEOUT_MS: '300' });
     const { result, ms } = await timed(() => fetch(`${url}/api/guardian/groups`));
+    expect(result.headers.get('retry-after')).toBe('5');
     await expectErrorBody(result, 503, 'guardian service did not answer in time');
     expect(ms).toBeGreaterThanOrEqual(290);
     expect(ms).toBeLessThan(1500);

@@ -3,6 +3,7 @@ import type { RequestHandler } from 'express';
 import { createProxyMiddleware, debugProxyErrorsPlugin, type Plugin } from 'http-proxy-middleware';
 import type { Logger, Metrics } from '@ledger-api/observability';
 import { sendError } from './errors';
+import { forwardBufferedBody } from './request-body';
 import { REQUEST_ID_HEADER } from './request-context';
 import type { Area, ServiceName, Upstream } from './upstreams';
 
@@ -53,10 +54,24 @@ function enforceDeadline(proxyReq: ClientRequest, res: ServerResponse, timeoutMs
   res.once('close', () => clearTimeout(timer));
 }
 
+/** The client closed the connection before its answer was complete. */
+const clientLeft = (res: ServerResponse) => res.destroyed && !res.writableFinished;
+
+/** A client that leaves frees the upstream connection at once instead of waiting for an answer nobody reads. */
+function abandonWhenClientLeaves(proxyReq: ClientRequest, res: ServerResponse): void {
+  res.once('close', () => {
+    if (clientLeft(res)) proxyReq.destroy();
+  });
+}
+
 function upstreamEvents(options: AreaProxyOptions): Plugin<IncomingMessage, ServerResponse> {
   const { upstream, timeoutMs, logger, upstreamErrors } = options;
   return (proxyServer) => {
-    proxyServer.on('proxyReq', (proxyReq, _req, res) => enforceDeadline(proxyReq, res, timeoutMs));
+    proxyServer.on('proxyReq', (proxyReq, req, res) => {
+      enforceDeadline(proxyReq, res, timeoutMs);
+      abandonWhenClientLeaves(proxyReq, res);
+      forwardBufferedBody(proxyReq, req);
+    });
     proxyServer.on('proxyRes', (proxyRes, _req, res) => {
       // The gateway owns the CORS policy; a service's own headers must not override it.
       for (const name of Object.keys(proxyRes.headers)) {
@@ -68,6 +83,8 @@ function upstreamEvents(options: AreaProxyOptions): Plugin<IncomingMessage, Serv
       });
     });
     proxyServer.on('error', (error, req, res) => {
+      // The exchange was given up because the client left: no fault of the service.
+      if ('writeHead' in res && clientLeft(res)) return;
       const failure = classifyUpstreamError(error);
       upstreamErrors.inc({ upstream: upstream.service, reason: failure });
       logger.warn({ err: error, reqId: req.headers[REQUEST_ID_HEADER], service: upstream.service, failure }, 'upstream request failed');

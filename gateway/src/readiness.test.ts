@@ -27,6 +27,7 @@ describe('/readyz', () => {
     const url = await gateway({ GUARDIAN_URL: guardian.url, NFT_BASE_URL: nftBase.url });
     const response = await fetch(`${url}/readyz`);
     expect(response.status).toBe(200);
+    expect(response.headers.get('retry-after')).toBeNull();
     expect(await response.json()).toEqual({
       status: 'ready',
       services: { guardian: 'ready', 'nft-base': 'ready', 'nft-exchange': 'not configured' },
@@ -39,6 +40,7 @@ describe('/readyz', () => {
     const url = await gateway({ GUARDIAN_URL: guardian.url, NFT_EXCHANGE_URL: nftExchange.url });
     const response = await fetch(`${url}/readyz`);
     expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('5');
     expect(await response.json()).toEqual({
       status: 'not ready',
       services: { guardian: 'ready', 'nft-base': 'not configured', 'nft-exchange': 'not ready' },

@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import { RETRY_AFTER_SECONDS } from '@ledger-api/http';
 import { AREAS, type ServiceName, type Upstream } from './upstreams';
 
 type ServiceState = 'ready' | 'not ready' | 'unreachable' | 'timed out' | 'not configured';
@@ -36,6 +37,7 @@ async function checkReadiness(upstreams: Upstream[], timeoutMs: number): Promise
 export function readyz(upstreams: Upstream[], timeoutMs: number): RequestHandler {
   return async (_req, res) => {
     const { ready, services } = await checkReadiness(upstreams, timeoutMs);
+    if (!ready) res.set('Retry-After', String(RETRY_AFTER_SECONDS));
     res.set('Cache-Control', 'no-store').status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', services });
   };
 }

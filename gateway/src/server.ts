@@ -1,8 +1,10 @@
-import { createServer, type RequestListener, type Server } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createHttpServer } from '@ledger-api/http';
 
-export async function listen(handler: RequestListener, port: number, host: string): Promise<Server> {
-  const server = createServer(handler);
+/** Serves the handler; requests Node refuses, and clients slower than requestTimeoutMs, get the error body. */
+export async function listen(handler: RequestListener, port: number, host: string, requestTimeoutMs?: number): Promise<Server> {
+  const server = createHttpServer(handler, { requestTimeoutMs });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

@@ -1,6 +1,6 @@
-import { createServer, get, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, get, request, type Agent, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Store } from 'express-rate-limit';
-import { createMetrics, silentLogger, type Metrics } from '@ledger-api/observability';
+import { createMetrics, silentLogger, type Logger, type Metrics } from '@ledger-api/observability';
 import { buildApp } from './app';
 import { parseGatewayConfig } from './config';
 import { listen, portOf } from './server';
@@ -63,6 +63,35 @@ export async function rawGet(baseUrl: string, path: string): Promise<{ status: n
   });
 }
 
+export interface SentRequest {
+  method?: string;
+  headers?: Record<string, string>;
+  /** Without it Node's client sends no Host header. */
+  setHost?: boolean;
+  /** Sent chunked unless a content-length header is given. */
+  body?: string;
+  agent?: Agent;
+}
+
+export interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+  reusedSocket: boolean;
+}
+
+/** A request as Node's client sends it: any method token, no Host if asked, no normalisation. */
+export function send(url: string, { method = 'GET', headers = {}, setHost = true, body, agent }: SentRequest = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method, headers, setHost, agent }, async (res) => {
+      resolve({ status: res.statusCode ?? 0, headers: res.headers, body: await readBody(res), reusedSocket: req.reusedSocket });
+    });
+    req.on('error', reject);
+    if (body !== undefined) req.write(body);
+    req.end();
+  });
+}
+
 /** A URL on which nothing listens: the port was just released. */
 export async function refusingUrl(): Promise<string> {
   const server = createServer();
@@ -73,6 +102,7 @@ export async function refusingUrl(): Promise<string> {
 }
 
 export interface GatewayOptions {
+  logger?: Logger;
   rateLimitStore?: Store;
   metrics?: Metrics;
   openApiCacheTtlMs?: number;
@@ -81,7 +111,7 @@ export interface GatewayOptions {
 export async function startGateway(env: Record<string, string>, options: GatewayOptions = {}): Promise<RunningServer> {
   const config = parseGatewayConfig({ RATE_LIMIT_PER_MINUTE: '0', ...env });
   const app = buildApp(config, { logger: silentLogger(), metrics: options.metrics ?? createMetrics('gateway', false), ...options });
-  const server = await listen(app, 0, '127.0.0.1');
+  const server = await listen(app, 0, '127.0.0.1', config.REQUEST_TIMEOUT_MS);
   return { url: `http://127.0.0.1:${portOf(server)}`, close: () => stop(server) };
 }
 

@@ -3,6 +3,7 @@ export * from './configuration';
 export * from './body';
 export * from './errors';
 export * from './fields';
+export * from './http-server';
 export * from './openapi';
 export * from './order-by';
 export * from './paging';

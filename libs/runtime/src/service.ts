@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import { once } from 'node:events';
 import { createPageCache, type PageCache } from '@ledger-api/cache';
-import { createHttpApp, type Readiness } from '@ledger-api/http';
+import { createHttpApp, createHttpServer, type Readiness } from '@ledger-api/http';
 import { FileLedgerSource, JetStreamLedgerSource, ProjectionRunner, Projector, type LedgerSource } from '@ledger-api/ledger';
 import { createMetrics, type Logger, type Metrics } from '@ledger-api/observability';
 import { createStore, type Store } from '@ledger-api/store';
@@ -111,7 +111,7 @@ export async function startService(
     logger,
     metrics,
   });
-  const server: Server = app.listen(config.PORT, config.HOST);
+  const server: Server = createHttpServer(app.callback()).listen(config.PORT, config.HOST);
   await once(server, 'listening');
   const address = server.address();
   logger.info({ role: config.ROLE, port: config.PORT, store: store.kind, cache: cache?.kind }, 'service started');

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import { once } from 'node:events';
 import { createPageCache } from '@ledger-api/cache';
-import { createHttpApp } from '@ledger-api/http';
+import { createHttpApp, createHttpServer } from '@ledger-api/http';
 import { ProjectionRunner, type LedgerEvent } from '@ledger-api/ledger';
 import { createMetrics, silentLogger } from '@ledger-api/observability';
 import { createStore } from '@ledger-api/store';
@@ -50,7 +50,7 @@ export async function startTestArea(definition: AreaDefinition, events: LedgerEv
     logger,
     metrics: createMetrics(definition.area, false),
   });
-  const server: Server = app.listen(0, '127.0.0.1');
+  const server: Server = createHttpServer(app.callback()).listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as { port: number };
   const baseUrl = `http://127.0.0.1:${port}`;
