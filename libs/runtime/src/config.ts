@@ -1,4 +1,5 @@
 import { env } from '@ledger-api/config';
+import { DEFAULT_REQUEST_TIMEOUT_MS } from '@ledger-api/http';
 import { z } from 'zod';
 
 export const ROLES = ['api', 'projector', 'all'] as const;
@@ -25,6 +26,8 @@ export function serviceConfigSchema(defaults: { area: string; port: number }) {
       UNDO_RETENTION: env.int(10_000, 1),
       LATEST_VERSION: z.string().optional(),
       SHUTDOWN_TIMEOUT_MS: env.int(10_000, 100),
+      // A client slower than this to send its whole request (headers and body) gets 408.
+      REQUEST_TIMEOUT_MS: env.int(DEFAULT_REQUEST_TIMEOUT_MS, 1),
       LOG_LEVEL: env.logLevel(),
     })
     .superRefine((config, ctx) => {

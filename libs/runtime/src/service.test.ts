@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { loadConfig } from '@ledger-api/config';
 import { defineRoute } from '@ledger-api/http';
 import type { LedgerSource } from '@ledger-api/ledger';
@@ -37,12 +39,38 @@ describe('startService before its projector has caught up', () => {
     projection: () => senderCountProjection,
     routes: () => [
       defineRoute({ method: 'get', path: '/gate/things', summary: 'Things', tags: ['things'], response: z.object({ data: z.array(z.never()) }), handler: async () => ({ data: [] }) }),
+      defineRoute({ method: 'post', path: '/gate/things/search', summary: 'Search things', tags: ['things'], body: z.object({}), response: z.object({ data: z.array(z.never()) }), handler: async () => ({ data: [] }) }),
     ],
   };
 
+  const configOf = (env: Record<string, string> = {}) => ({
+    ...loadConfig(serviceConfigSchema({ area: area.area, port: area.defaultPort }), { HOST: '127.0.0.1', ...env }),
+    PORT: 0,
+  });
+
+  it('answers a request whose body stalls 408 within REQUEST_TIMEOUT_MS', async () => {
+    const source = new HeldSource();
+    source.caughtUpNow = true;
+    const service = await startService(area, configOf({ REQUEST_TIMEOUT_MS: '300' }), silentLogger(), { source });
+    try {
+      await waitFor(async () => (await fetch(`http://127.0.0.1:${service.port}/readyz`)).status === 200, 'readiness');
+      const socket = connect(service.port, '127.0.0.1');
+      socket.write('POST /gate/things/search HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n{');
+      let answer = '';
+      socket.on('data', (chunk) => (answer += chunk));
+      const started = Date.now();
+      await once(socket, 'close');
+      expect(Date.now() - started).toBeLessThan(3_000);
+      expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+      expect(answer).toContain('{"statusCode":408,"error":"Request Timeout"');
+    } finally {
+      await service.close();
+    }
+  });
+
   it('answers API routes 503 with Retry-After until the first catch-up, then serves', async () => {
     const source = new HeldSource();
-    const config = { ...loadConfig(serviceConfigSchema({ area: area.area, port: area.defaultPort }), { HOST: '127.0.0.1' }), PORT: 0 };
+    const config = configOf();
     const service = await startService(area, config, silentLogger(), { source });
     const base = `http://127.0.0.1:${service.port}`;
     try {
