@@ -1,4 +1,5 @@
 import { LedgerFault } from './fault';
+import { ledgerSubject } from './stream';
 import type { LedgerEvent } from './types';
 
 export type LedgerEventKind = 'applied' | 'reverted';
@@ -13,17 +14,53 @@ export function eventMessageId(event: LedgerEvent): string {
 }
 
 /**
- * Parses one serialized ledger event (a JSON Lines line or a message payload).
+ * Parses one line of a ledger file, `{"event": ..., "block": ...}`.
  * `origin` names where it came from (e.g. "line 12") in the fault raised when
  * it is not a valid event.
  */
 export function parseLedgerEvent(text: string, origin: string): LedgerEvent {
-  let value: unknown;
+  return validEvent(parseJson(text, origin), origin);
+}
+
+const LEDGER_EVENT_KINDS: readonly LedgerEventKind[] = ['applied', 'reverted'];
+const EVENT_OF_KIND: Record<LedgerEventKind, LedgerEvent['event']> = { applied: 'block.applied', reverted: 'block.reverted' };
+
+export interface LedgerMessage {
+  subject: string;
+  payload: string;
+  /** The stream's subjects are `<subjectPrefix>.applied` and `<subjectPrefix>.reverted`. */
+  subjectPrefix: string;
+  /** Names the message (e.g. its stream sequence) in the fault raised when it cannot be read. */
+  origin: string;
+}
+
+/**
+ * Parses a message of the ledger stream. The subject says the kind; the payload
+ * is the event's block as ledger-events.md gives it (the Block, or `{id, height}`),
+ * or a whole file line, whose event must then agree with the subject.
+ */
+export function parseLedgerMessage({ subject, payload, subjectPrefix, origin }: LedgerMessage): LedgerEvent {
+  const kind = LEDGER_EVENT_KINDS.find((candidate) => subject === ledgerSubject(subjectPrefix, candidate));
+  if (!kind) throw new LedgerFault(`${origin}: subject ${subject} is not one of ${subjectPrefix}.{${LEDGER_EVENT_KINDS.join(',')}}`);
+  const value = parseJson(payload, origin);
+  const expected = EVENT_OF_KIND[kind];
+  const isFileLine = isObject(value) && Object.hasOwn(value, 'event');
+  if (isFileLine && value.event !== expected) {
+    throw new LedgerFault(`${origin}: event ${JSON.stringify(value.event)} contradicts its subject ${subject}`);
+  }
+  const event = validEvent(isFileLine ? value : { event: expected, block: value }, origin);
+  return event.event === 'block.reverted' ? { event: event.event, block: { id: event.block.id, height: event.block.height } } : event;
+}
+
+function parseJson(text: string, origin: string): unknown {
   try {
-    value = JSON.parse(text);
+    return JSON.parse(text);
   } catch {
     throw new LedgerFault(`${origin}: not valid JSON`);
   }
+}
+
+function validEvent(value: unknown, origin: string): LedgerEvent {
   const problem = eventProblem(value);
   if (problem) throw new LedgerFault(`${origin}: not a valid ledger event (${problem})`);
   return value as LedgerEvent;

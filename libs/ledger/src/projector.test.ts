@@ -2,16 +2,18 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { silentLogger } from '@ledger-api/observability';
+import { DeliveryInterrupted, LedgerFault } from './fault';
 import { ProjectionRunner } from './projection/runner';
+import type { Projection } from './projection/types';
 import { Projector } from './projector';
 import { FileLedgerSource } from './sources/file';
-import type { LedgerSource } from './sources/types';
+import type { LedgerEventHandler, LedgerSource } from './sources/types';
 import { TestLedger, testPublicKey } from './test-ledger';
 import { reverted, writeLedgerFile } from './testing/ledger-file';
 import { MemoryStore } from './testing/memory-store';
 import { SENDERS, countedBy, senderCountProjection, type SenderDoc } from './testing/sender-count-projection';
 import { waitFor } from './testing/wait';
-import { EMPTY_POSITION, type LedgerEvent } from './types';
+import { EMPTY_POSITION, type LedgerEvent, type LedgerPosition } from './types';
 
 const ALICE = testPublicKey('alice');
 
@@ -23,10 +25,56 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function projectorOver(source: LedgerSource, store = new MemoryStore()) {
-  const runner = new ProjectionRunner({ store, projection: senderCountProjection, logger: silentLogger() });
-  const projector = new Projector({ runner, source, logger: silentLogger(), caughtUpPollMs: 10, retryDelayMs: 10 });
+function projectorOver(source: LedgerSource, store = new MemoryStore(), projection: Projection = senderCountProjection, retryDelayMs = 10) {
+  const runner = new ProjectionRunner({ store, projection, logger: silentLogger() });
+  const projector = new Projector({ runner, source, logger: silentLogger(), caughtUpPollMs: 10, retryDelayMs });
   return { projector, store };
+}
+
+/** What one read of a ScriptedSource does wrong: sequences it never delivers, or where the connection drops. */
+interface ReadScript {
+  lost?: number[];
+  interruptedAfter?: number;
+}
+
+/**
+ * Delivers events from a list, the stream sequence of each being its 1-based
+ * index, as a broker does that loses deliveries: the n-th read follows
+ * `scripts[n]`, later reads deliver everything.
+ */
+class ScriptedSource implements LedgerSource {
+  /** The stream sequence each read started after. */
+  readonly readsFrom: number[] = [];
+  private finished = false;
+
+  constructor(
+    private readonly events: LedgerEvent[],
+    private readonly scripts: ReadScript[] = [],
+  ) {}
+
+  async run(handler: LedgerEventHandler, from: LedgerPosition): Promise<void> {
+    const { lost = [], interruptedAfter } = this.scripts[this.readsFrom.length] ?? {};
+    this.readsFrom.push(from.streamSeq);
+    for (const [index, event] of this.events.entries()) {
+      const streamSeq = index + 1;
+      if (streamSeq > from.streamSeq && !lost.includes(streamSeq)) await handler(event, streamSeq);
+      if (streamSeq === interruptedAfter) throw new DeliveryInterrupted('connection re-established');
+    }
+    this.finished = true;
+  }
+
+  async stop(): Promise<void> {}
+
+  async caughtUp(): Promise<boolean> {
+    return this.finished;
+  }
+}
+
+/** Alice's blocks, each with one transaction the test projection counts. */
+function aliceLedger(blocks: number): LedgerEvent[] {
+  const ledger = new TestLedger();
+  for (let i = 0; i < blocks; i += 1) ledger.block([countedBy(ledger, ALICE)]);
+  return ledger.take();
 }
 
 /** A ledger file of `blocks` blocks holding one transaction of Alice each; `edit` may change the events first. */
@@ -101,5 +149,79 @@ describe('Projector', () => {
     await waitFor(() => second.projector.ready(), 'the second run to catch up');
     expect(await aliceCount(first.store)).toBe(3);
     await second.projector.stop();
+  });
+
+  it('reads again from the stored position after a gap in what was delivered, ending as a plain replay does', async () => {
+    const events = aliceLedger(5);
+    const source = new ScriptedSource(events, [{ lost: [3] }]);
+    const { projector, store } = projectorOver(source);
+
+    await projector.start();
+    await waitFor(() => projector.ready() || projector.status().state === 'faulted', 'the projector to catch up');
+
+    expect(projector.status()).toMatchObject({ state: 'caught-up', position: { height: 5, streamSeq: 5 } });
+    expect(source.readsFrom).toEqual([0, 2]);
+    const replay = projectorOver(new ScriptedSource(events));
+    await replay.projector.start();
+    await waitFor(() => replay.projector.ready(), 'the plain replay to catch up');
+    expect(store.snapshot()).toEqual(replay.store.snapshot());
+    await Promise.all([projector.stop(), replay.projector.stop()]);
+  });
+
+  it('reads again after each gap that follows progress', async () => {
+    const source = new ScriptedSource(aliceLedger(6), [{ lost: [3] }, { lost: [5] }]);
+    const { projector, store } = projectorOver(source);
+
+    await projector.start();
+    await waitFor(() => projector.ready() || projector.status().state === 'faulted', 'the projector to catch up');
+
+    expect(projector.status().state).toBe('caught-up');
+    expect(source.readsFrom).toEqual([0, 2, 4]);
+    expect(await aliceCount(store)).toBe(6);
+    await projector.stop();
+  });
+
+  it('faults when reading again from the stored position meets the same gap', async () => {
+    const source = new ScriptedSource(aliceLedger(5), [{ lost: [3] }, { lost: [3] }]);
+    const { projector, store } = projectorOver(source);
+
+    await projector.start();
+    await waitFor(() => projector.status().state === 'faulted', 'the projector to fault');
+
+    expect(source.readsFrom).toEqual([0, 2]);
+    expect(projector.status()).toMatchObject({ position: { height: 2, streamSeq: 2 }, fault: expect.stringMatching(/^block 4 \(\w+\): gap: expected height 3/) });
+    expect(await aliceCount(store)).toBe(2);
+    await projector.stop();
+  });
+
+  it('reads again at once after an interrupted delivery, without waiting to retry', async () => {
+    const source = new ScriptedSource(aliceLedger(4), [{ interruptedAfter: 2 }]);
+    const { projector, store } = projectorOver(source, new MemoryStore(), senderCountProjection, 60_000);
+
+    await projector.start();
+    await waitFor(() => projector.ready(), 'the projector to catch up', 5_000);
+
+    expect(source.readsFrom).toEqual([0, 2]);
+    expect(await aliceCount(store)).toBe(4);
+    await projector.stop();
+  });
+
+  it('stops at once at a fault that is not about the order of events', async () => {
+    const rejectingThirdBlock: Projection = {
+      ...senderCountProjection,
+      async applyTransaction(ctx, tx, sequence) {
+        if (ctx.block.height === 3) throw new LedgerFault('malformed payload', ctx.block);
+        await senderCountProjection.applyTransaction(ctx, tx, sequence);
+      },
+    };
+    const source = new ScriptedSource(aliceLedger(4));
+    const { projector } = projectorOver(source, new MemoryStore(), rejectingThirdBlock);
+
+    await projector.start();
+    await waitFor(() => projector.status().state === 'faulted', 'the projector to fault');
+
+    expect(source.readsFrom).toEqual([0]);
+    expect(projector.status()).toMatchObject({ position: { height: 2 }, fault: expect.stringMatching(/malformed payload$/) });
+    await projector.stop();
   });
 });

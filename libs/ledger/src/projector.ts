@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from '@ledger-api/observability';
-import { LedgerFault } from './fault';
+import { DeliveryInterrupted, LedgerFault, LedgerGapFault } from './fault';
 import type { ProjectionRunner } from './projection/runner';
 import type { LedgerSource } from './sources/types';
 import type { LedgerEvent, LedgerPosition } from './types';
@@ -28,6 +28,9 @@ export interface ProjectorOptions {
  * The single writer of an area's read model: feeds the source's events to the
  * runner in order. A LedgerFault stops it for good (an operator has to look);
  * any other failure, such as the store or NATS being unreachable, is retried.
+ * A gap in what was delivered is not yet a gap in the ledger: the source is
+ * read again from the stored position, and only a gap still there with no
+ * progress since is a fault.
  * Once it has caught up with the source it stays 'caught-up' while following
  * new events.
  */
@@ -43,6 +46,8 @@ export class Projector {
   private nextRetryDelayMs: number;
   private halt = new AbortController();
   private consuming: Promise<void> | undefined;
+  /** The position the last read after a gap started from. */
+  private gapReadFrom: LedgerPosition | undefined;
 
   constructor({ runner, source, logger, caughtUpPollMs = 500, retryDelayMs = 1_000, maxRetryDelayMs = 30_000 }: ProjectorOptions) {
     this.runner = runner;
@@ -59,6 +64,7 @@ export class Projector {
     if (this.consuming) throw new Error('Projector is already started');
     this.state = 'starting';
     this.fault = undefined;
+    this.gapReadFrom = undefined;
     this.halt = new AbortController();
     await this.runner.init();
     this.logger.info({ position: this.runner.position }, 'projector starting');
@@ -94,12 +100,27 @@ export class Projector {
         return;
       } catch (error) {
         if (this.halt.signal.aborted) return;
+        if (this.readsAgain(error)) continue;
         if (error instanceof LedgerFault) return this.faulted(error);
         this.logger.error({ err: error, retryInMs: this.nextRetryDelayMs }, 'ledger consumer failed; retrying');
         await this.pause(this.nextRetryDelayMs);
         this.nextRetryDelayMs = Math.min(this.nextRetryDelayMs * 2, this.maxRetryDelayMs);
       }
     }
+  }
+
+  /** Whether the failure calls for reading again from the stored position rather than a fault or a retry later. */
+  private readsAgain(error: unknown): boolean {
+    const position = this.runner.position;
+    if (error instanceof DeliveryInterrupted) {
+      this.logger.warn({ reason: error.message, position }, 'ledger delivery interrupted; reading again from the stored position');
+      return true;
+    }
+    if (!(error instanceof LedgerGapFault)) return false;
+    if (this.gapReadFrom && samePosition(this.gapReadFrom, position)) return false;
+    this.gapReadFrom = position;
+    this.logger.warn({ block: error.block, reason: error.reason, position }, 'gap in the delivered events; reading again from the stored position');
+    return true;
   }
 
   private async handle(event: LedgerEvent, streamSeq: number): Promise<void> {
@@ -130,4 +151,8 @@ export class Projector {
   private async pause(ms: number): Promise<void> {
     await delay(ms, undefined, { signal: this.halt.signal }).catch(() => undefined);
   }
+}
+
+function samePosition(a: LedgerPosition, b: LedgerPosition): boolean {
+  return a.height === b.height && a.blockId === b.blockId && a.streamSeq === b.streamSeq;
 }

@@ -1,6 +1,6 @@
 import type { CollectionSpec, Doc, Store, Write } from '@ledger-api/store';
 import type { Logger } from '@ledger-api/observability';
-import { LedgerFault } from '../fault';
+import { LedgerFault, LedgerGapFault } from '../fault';
 import { EMPTY_POSITION, type Block, type BlockRef, type LedgerEvent, type LedgerPosition } from '../types';
 import type { Projection } from './types';
 import { RecentBlocks } from './recent-blocks';
@@ -88,7 +88,10 @@ export class ProjectionRunner {
     this.initialised = true;
   }
 
-  /** Throws LedgerFault (changing nothing) when the event does not follow the stored position. */
+  /**
+   * Throws LedgerFault (changing nothing) when the event cannot be followed:
+   * LedgerGapFault when it does not follow the stored position.
+   */
   async handle(event: LedgerEvent, streamSeq: number): Promise<HandleOutcome> {
     if (!this.initialised) throw new Error('ProjectionRunner.init() must complete before events are handled');
     if (this.needsRecovery) await this.recover();
@@ -113,11 +116,11 @@ export class ProjectionRunner {
     }
     if (revived) return this.apply(block, streamSeq);
     if (position.height > 0 && block.height !== position.height + 1) {
-      throw new LedgerFault(`gap: expected height ${position.height + 1} after block ${position.height} (${position.blockId})`, block);
+      throw new LedgerGapFault(`gap: expected height ${position.height + 1} after block ${position.height} (${position.blockId})`, block);
     }
     if (position.height > 0 && block.previousBlock !== position.blockId) {
       const reason = `unknown previous block ${block.previousBlock}: the last applied block is ${position.height} (${position.blockId})`;
-      throw new LedgerFault(reason, block);
+      throw new LedgerGapFault(reason, block);
     }
     const writeSet = new BlockWriteSet(this.store, block);
     for (const [sequence, transaction] of block.transactions.entries()) {
@@ -147,7 +150,7 @@ export class ProjectionRunner {
     if (knownId === undefined) {
       this.logger.warn({ height: block.height, blockId: block.id }, 'block below the position without an undo record; treated as a duplicate');
     } else if (knownId !== block.id) {
-      throw new LedgerFault(`height ${block.height} already holds block ${knownId}`, block);
+      throw new LedgerGapFault(`height ${block.height} already holds block ${knownId}`, block);
     }
     await this.recordStreamSeq(streamSeq);
     return 'duplicate';
@@ -168,7 +171,7 @@ export class ProjectionRunner {
       return 'duplicate';
     }
     if (ref.height !== position.height || ref.id !== position.blockId) {
-      throw new LedgerFault(`only the last applied block ${position.height} (${position.blockId}) can be reverted`, ref);
+      throw new LedgerGapFault(`only the last applied block ${position.height} (${position.blockId}) can be reverted`, ref);
     }
     const record = await this.undoRecords().findById(undoRecordId(ref.height));
     if (!record || record.blockId !== ref.id) throw new LedgerFault('no undo record is kept for this block', ref);

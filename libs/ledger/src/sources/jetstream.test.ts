@@ -10,8 +10,10 @@ import { Projector } from '../projector';
 import { publishLedgerFile } from '../publish';
 import { TestLedger, testPublicKey } from '../test-ledger';
 import { applied, reverted, writeLedgerFile } from '../testing/ledger-file';
+import { publishEvents } from '../testing/ledger-publisher';
 import { MemoryStore } from '../testing/memory-store';
-import { SENDERS, countedBy, senderCountProjection, type SenderDoc } from '../testing/sender-count-projection';
+import { fileReplayReadModel, readModel } from '../testing/read-model';
+import { SENDERS, countedBy, forgettingSender, senderCountProjection, type SenderDoc } from '../testing/sender-count-projection';
 import { waitFor } from '../testing/wait';
 import type { Block, LedgerEvent, LedgerPosition } from '../types';
 import { JetStreamLedgerSource } from './jetstream';
@@ -167,7 +169,7 @@ describe('JetStream ledger consumption', () => {
     expect((await jsm.streams.info(names.stream)).state.messages).toBe(1);
   });
 
-  it('faults on a gap, leaving the block unacknowledged and the projector not ready', async () => {
+  it('faults on a gap the stream itself holds, leaving the block unacknowledged and the projector not ready', async () => {
     const names = uniqueLedger();
     const ledger = new TestLedger();
     const blocks = [1, 2, 3, 4].map(() => ledger.block([countedBy(ledger, ALICE)]));
@@ -179,8 +181,9 @@ describe('JetStream ledger consumption', () => {
     expect(projector.ready()).toBe(false);
     expect(projector.status()).toMatchObject({ position: { height: 2, streamSeq: 2 }, fault: expect.stringMatching(/^block 4 .*gap: expected height 3/) });
     expect(await counts(store)).toEqual({ [ALICE]: 2 });
+    // The fault came from the read again after block 2: block 4, at stream sequence 3, was delivered and never acknowledged.
     const consumer = await jsm.consumers.info(names.stream, names.durableName);
-    expect(consumer.ack_floor.stream_seq).toBe(2);
+    expect(consumer).toMatchObject({ config: { opt_start_seq: 3 }, delivered: { stream_seq: 3 }, num_ack_pending: 1 });
   });
 
   it('keeps retrying while NATS cannot be reached, not ready, and stops promptly', async () => {
@@ -209,5 +212,46 @@ describe('JetStream ledger consumption', () => {
 
     const { projector } = await startProjector(names);
     await caughtUpAt(projector, { height: 1, streamSeq: 2 });
+  });
+
+  it('follows a publisher that sends bare payloads, reverts included, to the state a file replay ends in', async () => {
+    const names = uniqueLedger();
+    const ledger = new TestLedger();
+    ledger.block([countedBy(ledger, ALICE), countedBy(ledger, BOB)]);
+    ledger.block([forgettingSender(ledger, ALICE), countedBy(ledger, CAROL)]);
+    ledger.revert();
+    ledger.block([countedBy(ledger, CAROL)]);
+    ledger.block([forgettingSender(ledger, BOB)]);
+    ledger.revert();
+    ledger.revert();
+    const top = ledger.block([countedBy(ledger, ALICE)]);
+    const events = ledger.take();
+    const file = join(dir, `${names.stream}_bare.jsonl`);
+    await writeLedgerFile(file, events);
+
+    await publishEvents({ servers: NATS, ...names, events, form: 'bare' });
+    const { projector, store } = await startProjector(names);
+    await caughtUpAt(projector, { height: 2, blockId: top.id, streamSeq: events.length });
+
+    expect(await readModel(store, senderCountProjection)).toEqual(await fileReplayReadModel(file, senderCountProjection));
+    expect(await counts(store)).toEqual({ [ALICE]: 2, [BOB]: 1 });
+  });
+
+  it('faults on a payload that is neither a block nor a file line, naming its stream sequence', async () => {
+    const names = uniqueLedger();
+    const ledger = new TestLedger();
+    ledger.block([countedBy(ledger, ALICE)]);
+    await publish(names, ledger.take());
+    await connection.publish(`${names.subjectPrefix}.applied`, JSON.stringify({ height: 2 }));
+    await connection.flush();
+
+    const { projector, store } = await startProjector(names);
+    await waitFor(() => projector.status().state === 'faulted', 'the projector to fault');
+
+    expect(projector.status()).toMatchObject({
+      position: { height: 1, streamSeq: 1 },
+      fault: `stream ${names.stream} sequence 2: not a valid ledger event (block.id must be a non-empty string)`,
+    });
+    expect(await counts(store)).toEqual({ [ALICE]: 1 });
   });
 });

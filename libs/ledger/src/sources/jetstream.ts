@@ -9,7 +9,8 @@ import {
   type JetStreamManager,
 } from '@nats-io/jetstream';
 import type { Logger } from '@ledger-api/observability';
-import { parseLedgerEvent } from '../events';
+import { parseLedgerMessage } from '../events';
+import { DeliveryInterrupted } from '../fault';
 import { DEFAULT_LEDGER_STREAM, DEFAULT_SUBJECT_PREFIX, ensureLedgerStream, isJetStreamApiError } from '../stream';
 import type { LedgerPosition } from '../types';
 import type { LedgerEventHandler, LedgerSource } from './types';
@@ -28,7 +29,10 @@ export interface JetStreamLedgerSourceOptions {
  * Follows the ledger stream through a durable pull consumer. The read model's
  * stored position is the source of truth: every run re-creates the consumer
  * to start right after it, so a store that starts empty replays the stream and
- * a persistent one resumes where it stopped.
+ * a persistent one resumes where it stopped. Deliveries in flight when the
+ * connection drops may be lost while the consumer goes on past them, so a run
+ * ends with DeliveryInterrupted once the connection is re-established, to be
+ * read again from the stored position.
  */
 export class JetStreamLedgerSource implements LedgerSource {
   private readonly servers: string | string[];
@@ -43,6 +47,8 @@ export class JetStreamLedgerSource implements LedgerSource {
   /** Set while the consumer created by the current run is being read. */
   private manager: JetStreamManager | undefined;
   private stopping = false;
+  /** Times the connection was re-established. */
+  private reconnects = 0;
 
   constructor(options: JetStreamLedgerSourceOptions) {
     const { servers, durableName, logger, stream = DEFAULT_LEDGER_STREAM, subjectPrefix = DEFAULT_SUBJECT_PREFIX, batchSize = 128 } = options;
@@ -87,6 +93,8 @@ export class JetStreamLedgerSource implements LedgerSource {
 
   private async consume(handler: LedgerEventHandler, from: LedgerPosition): Promise<void> {
     const connection = await this.connect();
+    const reconnectsAtStart = this.reconnects;
+    const interrupted = () => this.reconnects !== reconnectsAtStart;
     const jsm = await jetstreamManager(connection);
     await ensureLedgerStream(jsm, this.stream, this.subjectPrefix);
     await this.recreateConsumer(jsm, from.streamSeq + 1);
@@ -94,18 +102,20 @@ export class JetStreamLedgerSource implements LedgerSource {
     const messages = await consumer.consume({ max_messages: this.batchSize });
     this.messages = messages;
     this.manager = jsm;
-    if (this.stopping) await messages.close();
+    if (this.stopping || interrupted()) await messages.close();
     try {
       for await (const message of messages) {
-        const event = parseLedgerEvent(message.string(), `stream ${this.stream} sequence ${message.seq}`);
+        const origin = `stream ${this.stream} sequence ${message.seq}`;
+        const event = parseLedgerMessage({ subject: message.subject, payload: message.string(), subjectPrefix: this.subjectPrefix, origin });
         await handler(event, message.seq);
         message.ack();
-        if (this.stopping) break;
+        if (this.stopping || interrupted()) break;
       }
     } finally {
       this.messages = undefined;
       await messages.close();
     }
+    if (!this.stopping && interrupted()) throw new DeliveryInterrupted('the NATS connection was re-established');
   }
 
   /** A durable consumer's start sequence cannot be changed, so it is replaced. */
@@ -129,7 +139,7 @@ export class JetStreamLedgerSource implements LedgerSource {
   private connect(): Promise<NatsConnection> {
     if (!this.connection) {
       this.connection = connect({ servers: this.servers, name: this.durableName, maxReconnectAttempts: -1 }).then((connection) => {
-        void this.logStatus(connection);
+        void this.watchStatus(connection);
         return connection;
       });
       this.connection.catch(() => {
@@ -139,10 +149,15 @@ export class JetStreamLedgerSource implements LedgerSource {
     return this.connection;
   }
 
-  private async logStatus(connection: NatsConnection): Promise<void> {
+  private async watchStatus(connection: NatsConnection): Promise<void> {
     try {
       for await (const status of connection.status()) {
-        if (status.type === 'disconnect' || status.type === 'reconnect') this.logger.warn({ status: status.type }, 'NATS connection status changed');
+        if (status.type !== 'disconnect' && status.type !== 'reconnect') continue;
+        this.logger.warn({ status: status.type }, 'NATS connection status changed');
+        if (status.type === 'reconnect') {
+          this.reconnects += 1;
+          void this.messages?.close().catch(() => undefined);
+        }
       }
     } catch (error) {
       this.logger.warn({ err: error }, 'NATS connection status unavailable');

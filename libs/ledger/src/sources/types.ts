@@ -8,9 +8,10 @@ export interface LedgerSource {
   /**
    * Hands the events after `from.streamSeq` to the handler one at a time, in
    * order. Resolves when stop() was called or a finite source is exhausted;
-   * rejects with the handler's error (nothing after it is handled) or with a
-   * LedgerFault for an event that cannot be read. May be called again after it
-   * settled, to resume from a later position.
+   * rejects with the handler's error (nothing after it is handled), with a
+   * LedgerFault for an event that cannot be read, or with DeliveryInterrupted
+   * when deliveries may have been lost (read again from the stored position).
+   * May be called again after it settled, to resume from a later position.
    */
   run(handler: LedgerEventHandler, from: LedgerPosition): Promise<void>;
   /** Stops after the event in hand is handled; resolves once run() has settled. */

@@ -3,3 +3,6 @@
 export * from './ledger-file';
 export * from './sender-count-projection';
 export * from './wait';
+export * from './ledger-publisher';
+export * from './nats-server';
+export * from './read-model';
