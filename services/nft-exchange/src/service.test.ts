@@ -28,7 +28,7 @@ describe('nftExchangeArea', () => {
         expect(body.meta).toMatchObject({ count: 0, pageCount: 1, totalCount: 0, next: null, previous: null });
       }
       expect((await area.request('GET', '/nft/exchange/nope')).body).toEqual({ statusCode: 404, error: 'Not Found', message: 'Not Found' });
-      expect((await area.request('GET', '/nft/exchange/auctions/search')).body.message).toBe('"id" length must be 64 characters long');
+      expect((await area.request('GET', '/nft/exchange/auctions/search')).body.message).toBe('"id" must only contain hexadecimal characters');
     } finally {
       await area.close();
     }
