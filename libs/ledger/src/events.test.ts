@@ -48,7 +48,13 @@ describe('parseLedgerMessage', () => {
   it.each([
     ['an object of other members', 'applied', { hello: 'world' }, 'block.id must be a non-empty string'],
     ['a revert payload on the applied subject', 'applied', ref, 'block.previousBlock must be a string'],
-    ['a block with a malformed transaction', 'applied', { ...block, transactions: [{ id: 'x' }] }, 'block.transactions[0] must have an id, typeGroup and type'],
+    ['a block with a malformed transaction', 'applied', { ...block, transactions: [{ id: 'x' }] }, 'block.transactions[0] must have an id, typeGroup, type and senderPublicKey'],
+    [
+      'a transaction without its sender',
+      'applied',
+      { ...block, transactions: [{ id: 'x', typeGroup: 1, type: 0, nonce: '1', fee: '1', amount: '1' }] },
+      'block.transactions[0] must have an id, typeGroup, type and senderPublicKey',
+    ],
     ['a revert without height', 'reverted', { id: block.id }, 'block.height must be a positive integer'],
     ['an array', 'reverted', [ref], 'block must be an object'],
     ['a number', 'applied', 42, 'block must be an object'],
