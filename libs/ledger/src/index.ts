@@ -9,6 +9,7 @@ export * from './events';
 export * from './stream';
 export * from './projection/write-set';
 export * from './projection/runner';
+export * from './projection/payload';
 export * from './sources/types';
 export * from './sources/file';
 export * from './sources/jetstream';

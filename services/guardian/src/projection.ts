@@ -1,5 +1,6 @@
-import type { Projection, ProjectionContext, Transaction } from '@ledger-api/ledger';
+import { parseTransaction, type Projection, type ProjectionContext, type Transaction } from '@ledger-api/ledger';
 import type { Doc } from '@ledger-api/store';
+import { setGroupPermissionsTransaction, setUserPermissionsTransaction, type GroupPermissions, type UserPermissions } from './payloads';
 
 export const GUARDIAN_TYPE_GROUP = 9002;
 const SET_USER_PERMISSIONS = 0;
@@ -34,40 +35,23 @@ export interface UserDoc extends Doc {
   firstSeenSequence: number;
 }
 
-function permissions(entries: unknown): PermissionEntry[] {
-  if (!Array.isArray(entries)) return [];
-  return entries.map((entry: PermissionEntry) => ({
-    transactionType: entry.transactionType,
-    transactionTypeGroup: entry.transactionTypeGroup,
-  }));
-}
-
-async function setUserPermissions(ctx: ProjectionContext, asset: Record<string, any>, sequence: number) {
-  const publicKey = String(asset.publicKey).toLowerCase();
+async function setUserPermissions(ctx: ProjectionContext, user: UserPermissions, sequence: number) {
+  const { publicKey } = user;
   const existing = await ctx.get<UserDoc>(USERS, publicKey);
   ctx.put(USERS, {
     _id: publicKey,
     publicKey,
-    groups: Array.isArray(asset.groupNames) ? asset.groupNames.map(String) : [],
-    allow: permissions(asset.allow),
-    deny: permissions(asset.deny),
+    groups: user.groupNames,
+    allow: user.allow,
+    deny: user.deny,
     firstSeenHeight: existing?.firstSeenHeight ?? ctx.block.height,
     firstSeenSequence: existing?.firstSeenSequence ?? sequence,
   } satisfies UserDoc);
 }
 
-function setGroupPermissions(ctx: ProjectionContext, asset: Record<string, any>) {
-  const name = String(asset.name);
-  ctx.put(GROUPS, {
-    _id: name,
-    name,
-    nameLower: name.toLowerCase(),
-    priority: Number(asset.priority),
-    active: Boolean(asset.active),
-    default: Boolean(asset.default),
-    allow: permissions(asset.allow),
-    deny: permissions(asset.deny),
-  } satisfies GroupDoc);
+function setGroupPermissions(ctx: ProjectionContext, group: GroupPermissions) {
+  const { name, priority, active, allow, deny } = group;
+  ctx.put(GROUPS, { _id: name, name, nameLower: name.toLowerCase(), priority, active, default: group.default, allow, deny } satisfies GroupDoc);
 }
 
 /** Groups and users are replaced wholesale by their transactions; nothing is deleted but by a revert. */
@@ -84,11 +68,13 @@ export const guardianProjection: Projection = {
     },
   ],
   async applyTransaction(ctx: ProjectionContext, tx: Transaction, sequence: number) {
-    if (tx.typeGroup !== GUARDIAN_TYPE_GROUP || !tx.asset) return;
-    if (tx.type === SET_USER_PERMISSIONS && tx.asset.setUserPermissions) {
-      await setUserPermissions(ctx, tx.asset.setUserPermissions, sequence);
-    } else if (tx.type === SET_GROUP_PERMISSIONS && tx.asset.setGroupPermissions) {
-      setGroupPermissions(ctx, tx.asset.setGroupPermissions);
+    if (tx.typeGroup !== GUARDIAN_TYPE_GROUP) return;
+    if (tx.type === SET_USER_PERMISSIONS) {
+      const { asset } = parseTransaction(setUserPermissionsTransaction, ctx.block, tx, sequence);
+      await setUserPermissions(ctx, asset.setUserPermissions, sequence);
+    } else if (tx.type === SET_GROUP_PERMISSIONS) {
+      const { asset } = parseTransaction(setGroupPermissionsTransaction, ctx.block, tx, sequence);
+      setGroupPermissions(ctx, asset.setGroupPermissions);
     }
   },
 };
