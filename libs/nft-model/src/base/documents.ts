@@ -14,6 +14,8 @@ export interface CollectionDoc extends LedgerRecord {
   /** Live (unburned) assets of the collection. */
   currentSupply: number;
   burnedCount: number;
+  /** collectionSearchForm of the searchable fields, for collection searches; never shown. */
+  searchForm: Record<string, unknown>;
 }
 
 export interface AssetDoc extends LedgerRecord {
@@ -22,6 +24,8 @@ export interface AssetDoc extends LedgerRecord {
   /** Address of the current owner; null once burned. */
   ownerAddress: string | null;
   burned: boolean;
+  /** searchForm of the attributes, for asset searches; never shown. */
+  searchForm: Record<string, unknown>;
 }
 
 export interface BurnDoc extends LedgerRecord {

@@ -1,3 +1,4 @@
 export * from './documents';
 export * from './projection';
 export * from './wallet-keys';
+export * from './search-form';

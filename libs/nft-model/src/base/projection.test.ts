@@ -1,9 +1,9 @@
-import { ProjectionRunner, type LedgerEvent } from '@ledger-api/ledger';
+import { LedgerFault, POSITION_COLLECTION, ProjectionRunner, UNDO_COLLECTION, type LedgerEvent, type Transaction } from '@ledger-api/ledger';
 import { silentLogger } from '@ledger-api/observability';
 import { EmbeddedStore } from '@ledger-api/store';
 import { createNftProjection } from '../projection';
-import { STORE_COLLECTIONS } from '../records';
-import { NftLedgerBuilder } from '../testing/ledger-builder';
+import { NFT_BASE_TYPE_GROUP, NftBaseType, STORE_COLLECTIONS } from '../records';
+import { NftLedgerBuilder, type TestWallet } from '../testing/ledger-builder';
 import type { AssetDoc, BurnDoc, CollectionDoc, WalletKeyDoc } from './documents';
 
 async function startRunner() {
@@ -16,10 +16,14 @@ async function startRunner() {
     for (const event of events) await runner.handle(event, ++streamSeq);
   };
   const names = projection.collections.map((spec) => spec.name);
-  const snapshot = async () => Object.fromEntries(await Promise.all(names.map(async (name) => [name, await store.collection(name).find({})])));
+  const documentsOf = async (collections: string[]) =>
+    Object.fromEntries(await Promise.all(collections.map(async (name) => [name, await store.collection(name).find({})])));
+  const snapshot = () => documentsOf(names);
+  /** Everything stored, the position and undo records included. */
+  const stored = () => documentsOf([...names, POSITION_COLLECTION, UNDO_COLLECTION]);
   const collection = (id: string) => store.collection<CollectionDoc>(STORE_COLLECTIONS.collections).findById(id);
   const asset = (id: string) => store.collection<AssetDoc>(STORE_COLLECTIONS.assets).findById(id);
-  return { store, runner, handle, snapshot, collection, asset };
+  return { store, runner, handle, snapshot, stored, collection, asset };
 }
 
 /** Alice registers a collection and mints one asset to herself and one to Bob, who has never signed. */
@@ -126,5 +130,66 @@ describe('base projection part', () => {
       await handle(ledger.revert());
       expect(await snapshot()).toEqual(expected);
     }
+  });
+});
+
+describe('base payloads', () => {
+  const cards = { name: 'Cards', description: 'Trading cards', maximumSupply: 10, jsonSchema: {} };
+  const { collection, token, transfer, burn } = NftBaseType;
+  let nested: unknown = 1;
+  for (let level = 0; level < 100; level += 1) nested = { level: nested };
+  const stranger: TestWallet = { name: 'stranger', publicKey: 'zz'.repeat(33), address: 'AStranger' };
+
+  type Fixture = ReturnType<typeof mintedCollection>;
+  const malformed: Array<[what: string, build: (fixture: Fixture) => Transaction, problem: string]> = [
+    ['a maximum supply written as text', ({ ledger, alice }) => ledger.transaction(alice, NFT_BASE_TYPE_GROUP, collection, { nftCollection: { ...cards, maximumSupply: '10' } }), 'asset.nftCollection.maximumSupply: '],
+    ['a collection without its JSON schema', ({ ledger, alice }) => ledger.transaction(alice, NFT_BASE_TYPE_GROUP, collection, { nftCollection: { ...cards, jsonSchema: undefined } }), 'asset.nftCollection.jsonSchema: '],
+    ['an allowed issuer that is not a public key', ({ ledger, alice }) => ledger.collection(alice, { ...cards, allowedIssuers: ['alice'] }), 'asset.nftCollection.allowedIssuers[0]: '],
+    ['a sender public key that is not hex', ({ ledger }) => ledger.collection(stranger, cards), 'senderPublicKey: '],
+    ['a collection id that is not hex', ({ ledger, alice }) => ledger.token(alice, 'x'.repeat(64), {}), 'asset.nftToken.collectionId: '],
+    ['attributes that are a list', ({ ledger, alice, registered }) => ledger.transaction(alice, NFT_BASE_TYPE_GROUP, token, { nftToken: { collectionId: registered.id, attributes: [] } }), 'asset.nftToken.attributes: '],
+    ['a recipient that is a number', ({ ledger, alice, registered }) => ledger.transaction(alice, NFT_BASE_TYPE_GROUP, token, { nftToken: { collectionId: registered.id, attributes: {}, recipientId: 7 } }), 'asset.nftToken.recipientId: '],
+    ['a nonce that is a number', ({ ledger, alice, registered }) => ledger.token(alice, registered.id, {}, undefined, { nonce: 5 as unknown as string }), 'nonce: '],
+    ['attributes nested 100 levels deep', ({ ledger, alice, registered }) => ledger.token(alice, registered.id, { nested }), 'must not nest deeper than 64 levels'],
+    ['one NFT id instead of a list', ({ ledger, alice, own }) => ledger.transaction(alice, NFT_BASE_TYPE_GROUP, transfer, { nftTransfer: { nftIds: own.id, recipientId: alice.address } }), 'asset.nftTransfer.nftIds: '],
+    ['a transfer without its recipient', ({ ledger, alice, own }) => ledger.transaction(alice, NFT_BASE_TYPE_GROUP, transfer, { nftTransfer: { nftIds: [own.id] } }), 'asset.nftTransfer.recipientId: '],
+    ['a negative amount', ({ ledger, alice, carol, own }) => ledger.transfer(alice, [own.id], carol.address, { amount: '-1' }), 'amount: '],
+    ['a null NFT id', ({ ledger, alice }) => ledger.transaction(alice, NFT_BASE_TYPE_GROUP, burn, { nftBurn: { nftId: null } }), 'asset.nftBurn.nftId: '],
+    ['a burn without its asset', ({ ledger, alice }) => ledger.transaction(alice, NFT_BASE_TYPE_GROUP, burn), 'asset: '],
+  ];
+
+  it.each(malformed)('refuses %s, naming the block and the transaction, and stores nothing of the block', async (_what, build, problem) => {
+    const fixture = mintedCollection();
+    const { handle, runner, stored } = await startRunner();
+    await handle(...fixture.ledger.events);
+    const before = await stored();
+    const position = runner.position;
+    const bad = build(fixture);
+    const event = fixture.ledger.block(fixture.ledger.transfer(fixture.alice, [fixture.own.id], fixture.carol.address), bad);
+    const { block } = event;
+
+    const fault = await handle(event).catch((error: unknown) => error);
+    expect(fault).toBeInstanceOf(LedgerFault);
+    expect(fault).toMatchObject({ block: { id: block.id, height: 3 } });
+    expect((fault as LedgerFault).message).toContain(`block 3 (${block.id}): transaction ${bad.id} (sequence 1, type ${bad.typeGroup}/${bad.type})`);
+    expect((fault as LedgerFault).reason).toContain(problem);
+    expect(runner.position).toEqual(position);
+    expect(await stored()).toEqual(before);
+  });
+
+  it('applies transactions naming assets and collections it does not hold as given: records kept, nothing else changed', async () => {
+    const { ledger, alice, carol, registered, own } = mintedCollection();
+    const { handle, store, collection, asset } = await startRunner();
+    const missing = 'f'.repeat(64);
+    const orphan = ledger.token(alice, missing, { name: 'orphan' });
+    const burnOfMissing = ledger.burn(alice, missing);
+    await handle(...ledger.events, ledger.block(ledger.transfer(alice, [missing, own.id], carol.address), burnOfMissing, orphan, ledger.acceptTrade(alice, missing, missing)));
+
+    expect((await asset(own.id))?.ownerAddress).toBe(carol.address);
+    expect(await asset(missing)).toBeNull();
+    expect(await store.collection<BurnDoc>(STORE_COLLECTIONS.burns).findById(burnOfMissing.id)).toMatchObject({ nftId: missing });
+    expect(await asset(orphan.id)).toMatchObject({ collectionId: missing, ownerAddress: alice.address, burned: false });
+    expect(await collection(missing)).toBeNull();
+    expect(await collection(registered.id)).toMatchObject({ currentSupply: 2, burnedCount: 0 });
   });
 });

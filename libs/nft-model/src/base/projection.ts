@@ -1,16 +1,20 @@
-import { addressFromPublicKey, type ProjectionContext, type Transaction } from '@ledger-api/ledger';
+import { addressFromPublicKey, parseTransaction, type ProjectionContext, type Transaction, type TransactionSchema } from '@ledger-api/ledger';
 import { ledgerRecord, ledgerRecordIndexes } from '../records/ledger-record';
 import type { NftProjectionPartFactory } from '../records/projection-part';
 import { STORE_COLLECTIONS } from '../records/store-collections';
 import { NFT_BASE_TYPE_GROUP, NFT_EXCHANGE_TYPE_GROUP, NftBaseType, NftExchangeType } from '../records/transaction-types';
 import type { AuctionDoc, BidDoc } from '../exchange/documents';
+import { acceptTradeTransaction } from '../exchange/payloads';
 import type { AssetDoc, BurnDoc, CollectionDoc } from './documents';
+import { burnTransaction, collectionTransaction, tokenTransaction, transferTransaction, type AssetOf } from './payloads';
+import { collectionSearchForm, searchForm } from './search-form';
 
 const { collections: COLLECTIONS, assets: ASSETS, burns: BURNS } = STORE_COLLECTIONS;
 
-type Asset = Record<string, any>;
+type CollectionPayload = AssetOf<typeof collectionTransaction>['nftCollection'];
+type TokenPayload = AssetOf<typeof tokenTransaction>['nftToken'];
 
-function registerCollection(ctx: ProjectionContext, tx: Transaction, sequence: number, networkVersion: number, asset: Asset): void {
+function registerCollection(ctx: ProjectionContext, tx: Transaction, sequence: number, networkVersion: number, asset: CollectionPayload): void {
   ctx.put(COLLECTIONS, {
     ...ledgerRecord(ctx.block, tx, sequence),
     name: asset.name,
@@ -22,6 +26,7 @@ function registerCollection(ctx: ProjectionContext, tx: Transaction, sequence: n
     registrantAddress: addressFromPublicKey(tx.senderPublicKey, networkVersion),
     currentSupply: 0,
     burnedCount: 0,
+    searchForm: collectionSearchForm({ ...asset, senderPublicKey: tx.senderPublicKey }),
   } satisfies CollectionDoc);
 }
 
@@ -34,30 +39,29 @@ async function changeSupply(ctx: ProjectionContext, collectionId: string, change
   ctx.put(COLLECTIONS, collection);
 }
 
-async function mintToken(ctx: ProjectionContext, tx: Transaction, sequence: number, networkVersion: number, asset: Asset): Promise<void> {
+async function mintToken(ctx: ProjectionContext, tx: Transaction, sequence: number, networkVersion: number, asset: TokenPayload): Promise<void> {
   ctx.put(ASSETS, {
     ...ledgerRecord(ctx.block, tx, sequence),
     collectionId: asset.collectionId,
-    attributes: asset.attributes ?? {},
+    attributes: asset.attributes,
     ownerAddress: asset.recipientId ?? addressFromPublicKey(tx.senderPublicKey, networkVersion),
     burned: false,
+    searchForm: searchForm(asset.attributes),
   } satisfies AssetDoc);
   await changeSupply(ctx, asset.collectionId, { minted: 1 });
 }
 
 /** Burned assets keep no owner, so they can neither move nor count as anyone's. */
-async function moveAssets(ctx: ProjectionContext, nftIds: unknown, ownerAddress: string): Promise<void> {
-  if (!Array.isArray(nftIds)) return;
+async function moveAssets(ctx: ProjectionContext, nftIds: string[], ownerAddress: string): Promise<void> {
   for (const nftId of nftIds) {
-    const asset = await ctx.get<AssetDoc>(ASSETS, String(nftId));
+    const asset = await ctx.get<AssetDoc>(ASSETS, nftId);
     if (!asset || asset.burned) continue;
     asset.ownerAddress = ownerAddress;
     ctx.put(ASSETS, asset);
   }
 }
 
-async function burnToken(ctx: ProjectionContext, tx: Transaction, sequence: number, asset: Asset): Promise<void> {
-  const nftId = String(asset.nftId);
+async function burnToken(ctx: ProjectionContext, tx: Transaction, sequence: number, nftId: string): Promise<void> {
   ctx.put(BURNS, { ...ledgerRecord(ctx.block, tx, sequence), nftId } satisfies BurnDoc);
   const burned = await ctx.get<AssetDoc>(ASSETS, nftId);
   if (!burned || burned.burned) return;
@@ -66,9 +70,9 @@ async function burnToken(ctx: ProjectionContext, tx: Transaction, sequence: numb
 }
 
 /** The auction's NFTs go to the bidder; the exchange step has already stored both documents. */
-async function acceptTrade(ctx: ProjectionContext, asset: Asset): Promise<void> {
-  const auction = await ctx.get<AuctionDoc>(STORE_COLLECTIONS.auctions, String(asset.auctionId));
-  const bid = await ctx.get<BidDoc>(STORE_COLLECTIONS.bids, String(asset.bidId));
+async function acceptTrade(ctx: ProjectionContext, { auctionId, bidId }: AssetOf<typeof acceptTradeTransaction>['nftAcceptTrade']): Promise<void> {
+  const auction = await ctx.get<AuctionDoc>(STORE_COLLECTIONS.auctions, auctionId);
+  const bid = await ctx.get<BidDoc>(STORE_COLLECTIONS.bids, bidId);
   if (!auction || !bid) return;
   await moveAssets(ctx, auction.nftIds, bid.bidderAddress);
 }
@@ -81,16 +85,17 @@ export const createBasePart: NftProjectionPartFactory = ({ networkVersion }) => 
     { name: BURNS, indexes: ledgerRecordIndexes([]) },
   ],
   async applyTransaction(ctx, tx, sequence) {
-    const asset = tx.asset;
-    if (!asset) return;
+    const assetOf = <Asset>(schema: TransactionSchema<{ asset: Asset }>) => parseTransaction(schema, ctx.block, tx, sequence).asset;
     if (tx.typeGroup === NFT_EXCHANGE_TYPE_GROUP) {
-      if (tx.type === NftExchangeType.acceptTrade && asset.nftAcceptTrade) await acceptTrade(ctx, asset.nftAcceptTrade);
+      if (tx.type === NftExchangeType.acceptTrade) await acceptTrade(ctx, assetOf(acceptTradeTransaction).nftAcceptTrade);
       return;
     }
     if (tx.typeGroup !== NFT_BASE_TYPE_GROUP) return;
-    if (tx.type === NftBaseType.collection && asset.nftCollection) registerCollection(ctx, tx, sequence, networkVersion, asset.nftCollection);
-    else if (tx.type === NftBaseType.token && asset.nftToken) await mintToken(ctx, tx, sequence, networkVersion, asset.nftToken);
-    else if (tx.type === NftBaseType.transfer && asset.nftTransfer) await moveAssets(ctx, asset.nftTransfer.nftIds, String(asset.nftTransfer.recipientId));
-    else if (tx.type === NftBaseType.burn && asset.nftBurn) await burnToken(ctx, tx, sequence, asset.nftBurn);
+    if (tx.type === NftBaseType.collection) registerCollection(ctx, tx, sequence, networkVersion, assetOf(collectionTransaction).nftCollection);
+    else if (tx.type === NftBaseType.token) await mintToken(ctx, tx, sequence, networkVersion, assetOf(tokenTransaction).nftToken);
+    else if (tx.type === NftBaseType.transfer) {
+      const { nftIds, recipientId } = assetOf(transferTransaction).nftTransfer;
+      await moveAssets(ctx, nftIds, recipientId);
+    } else if (tx.type === NftBaseType.burn) await burnToken(ctx, tx, sequence, assetOf(burnTransaction).nftBurn.nftId);
   },
 });

@@ -1,7 +1,7 @@
-import { ProjectionRunner, type LedgerEvent, type Projection } from '@ledger-api/ledger';
+import { LedgerFault, POSITION_COLLECTION, ProjectionRunner, UNDO_COLLECTION, type LedgerEvent, type Projection, type Transaction } from '@ledger-api/ledger';
 import { silentLogger } from '@ledger-api/observability';
 import { EmbeddedStore } from '@ledger-api/store';
-import { STORE_COLLECTIONS } from '../records';
+import { NFT_EXCHANGE_TYPE_GROUP, NftExchangeType, STORE_COLLECTIONS } from '../records';
 import { NftLedgerBuilder } from '../testing/ledger-builder';
 import type { AuctionDoc, BidDoc } from './documents';
 import { EXCHANGE_COLLECTIONS, createExchangePart } from './projection';
@@ -18,8 +18,12 @@ async function startExchangeRunner() {
   const handle = async (...events: LedgerEvent[]) => {
     for (const event of events) await runner.handle(event, ++streamSeq);
   };
-  const snapshot = async () => Object.fromEntries(await Promise.all(EXCHANGE_NAMES.map(async (name) => [name, await store.collection(name).find({})])));
-  return { store, runner, handle, snapshot };
+  const documentsOf = async (collections: string[]) =>
+    Object.fromEntries(await Promise.all(collections.map(async (name) => [name, await store.collection(name).find({})])));
+  const snapshot = () => documentsOf(EXCHANGE_NAMES);
+  /** Everything stored, the position and undo records included. */
+  const stored = () => documentsOf([...EXCHANGE_NAMES, POSITION_COLLECTION, UNDO_COLLECTION]);
+  return { store, runner, handle, snapshot, stored };
 }
 
 /** A seller's auction of two NFTs with bids by two bidders, one block per step. */
@@ -128,5 +132,59 @@ describe('exchange projection part', () => {
     const { handle, snapshot } = await startExchangeRunner();
     await handle(...ledger.events);
     expect(Object.values(await snapshot()).flat()).toEqual([]);
+  });
+});
+
+describe('exchange payloads', () => {
+  const { auction, auctionCancel, bid, bidCancel, acceptTrade } = NftExchangeType;
+  const nftIds = ['c'.repeat(64)];
+
+  type Fixture = ReturnType<typeof auctionWithBids>;
+  const malformed: Array<[what: string, build: (fixture: Fixture) => Transaction, problem: string]> = [
+    ['a start amount with a decimal point', ({ ledger, seller }) => ledger.auction(seller, { nftIds, startAmount: '1.5', expiration: { blockHeight: 9 } }), 'asset.nftAuction.startAmount: '],
+    ['an expiration without its block height', ({ ledger, seller }) => ledger.transaction(seller, NFT_EXCHANGE_TYPE_GROUP, auction, { nftAuction: { nftIds, startAmount: '1', expiration: {} } }), 'asset.nftAuction.expiration.blockHeight: '],
+    ['a null NFT id', ({ ledger, seller }) => ledger.transaction(seller, NFT_EXCHANGE_TYPE_GROUP, auction, { nftAuction: { nftIds: [null], startAmount: '1', expiration: { blockHeight: 9 } } }), 'asset.nftAuction.nftIds[0]: '],
+    ['a fee with a decimal point', ({ ledger, seller }) => ledger.auction(seller, { nftIds, startAmount: '1', expiration: { blockHeight: 9 } }, { fee: '0.5' }), 'fee: '],
+    ['an auction cancel without its auction', ({ ledger, seller }) => ledger.transaction(seller, NFT_EXCHANGE_TYPE_GROUP, auctionCancel, { nftAuctionCancel: {} }), 'asset.nftAuctionCancel.auctionId: '],
+    ['a bid amount that is a number', ({ ledger, alice, auction: placed }) => ledger.transaction(alice, NFT_EXCHANGE_TYPE_GROUP, bid, { nftBid: { auctionId: placed.id, bidAmount: 130 } }), 'asset.nftBid.bidAmount: '],
+    ['a bid on an auction id one character short', ({ ledger, alice }) => ledger.bid(alice, 'a'.repeat(63), '130'), 'asset.nftBid.auctionId: '],
+    ['a bid cancel naming its bid by number', ({ ledger, alice }) => ledger.transaction(alice, NFT_EXCHANGE_TYPE_GROUP, bidCancel, { nftBidCancel: { bidId: 1 } }), 'asset.nftBidCancel.bidId: '],
+    ['a trade without its bid', ({ ledger, seller, auction: placed }) => ledger.transaction(seller, NFT_EXCHANGE_TYPE_GROUP, acceptTrade, { nftAcceptTrade: { auctionId: placed.id } }), 'asset.nftAcceptTrade.bidId: '],
+    ['a trade whose payload is text', ({ ledger, seller }) => ledger.transaction(seller, NFT_EXCHANGE_TYPE_GROUP, acceptTrade, { nftAcceptTrade: 'accepted' }), 'asset.nftAcceptTrade: '],
+  ];
+
+  it.each(malformed)('refuses %s, naming the block and the transaction, and stores nothing of the block', async (_what, build, problem) => {
+    const fixture = auctionWithBids();
+    const { handle, runner, stored } = await startExchangeRunner();
+    await handle(...fixture.ledger.events);
+    const before = await stored();
+    const position = runner.position;
+    const bad = build(fixture);
+    const event = fixture.ledger.block(fixture.ledger.bid(fixture.bob, fixture.auction.id, '140'), bad);
+    const { block } = event;
+
+    const fault = await handle(event).catch((error: unknown) => error);
+    expect(fault).toBeInstanceOf(LedgerFault);
+    expect(fault).toMatchObject({ block: { id: block.id, height: 3 } });
+    expect((fault as LedgerFault).message).toContain(`block 3 (${block.id}): transaction ${bad.id} (sequence 1, type ${bad.typeGroup}/${bad.type})`);
+    expect((fault as LedgerFault).reason).toContain(problem);
+    expect(runner.position).toEqual(position);
+    expect(await stored()).toEqual(before);
+  });
+
+  it('applies transactions naming auctions and bids it does not hold as given: records kept, nothing else changed', async () => {
+    const { ledger, seller, alice, auction: placed, aliceBid, bobBid } = auctionWithBids();
+    const missing = 'f'.repeat(64);
+    const lostBid = ledger.bid(alice, missing, '5');
+    const { store, handle } = await startExchangeRunner();
+    await handle(...ledger.events, ledger.block(ledger.auctionCancel(seller, missing), lostBid, ledger.bidCancel(alice, missing), ledger.acceptTrade(seller, missing, aliceBid.id)));
+
+    expect(await store.collection<BidDoc>(STORE_COLLECTIONS.bids).findById(lostBid.id)).toMatchObject({ auctionId: missing, status: 'ended' });
+    expect(await store.collection<BidDoc>(STORE_COLLECTIONS.bids).findById(aliceBid.id)).toMatchObject({ status: 'active' });
+    expect(await store.collection<AuctionDoc>(STORE_COLLECTIONS.auctions).findById(placed.id)).toMatchObject({ status: 'active', bidIds: [aliceBid.id, bobBid.id] });
+    expect(await store.collection<AuctionDoc>(STORE_COLLECTIONS.auctions).findById(missing)).toBeNull();
+    expect(await store.collection(STORE_COLLECTIONS.auctionCancels).count({ auctionId: missing })).toBe(1);
+    expect(await store.collection(STORE_COLLECTIONS.bidCancels).count({ bidId: missing })).toBe(1);
+    expect(await store.collection(STORE_COLLECTIONS.trades).count({ auctionId: missing })).toBe(1);
   });
 });

@@ -1,4 +1,4 @@
-import { addressFromPublicKey, type ProjectionContext, type Transaction } from '@ledger-api/ledger';
+import { addressFromPublicKey, parseTransaction, type ProjectionContext, type Transaction, type TransactionSchema } from '@ledger-api/ledger';
 import { numericSortKey, type CollectionSpec } from '@ledger-api/store';
 import {
   ledgerRecord,
@@ -9,7 +9,9 @@ import {
   type LedgerRecord,
   type NftProjectionPartFactory,
 } from '../records';
+import type { AssetOf } from '../base/payloads';
 import type { AuctionCancelDoc, AuctionDoc, BidCancelDoc, BidDoc, TradeDoc } from './documents';
+import { acceptTradeTransaction, auctionCancelTransaction, auctionTransaction, bidCancelTransaction, bidTransaction } from './payloads';
 
 const { auctions: AUCTIONS, auctionCancels: AUCTION_CANCELS, bids: BIDS, bidCancels: BID_CANCELS, trades: TRADES } = STORE_COLLECTIONS;
 
@@ -28,17 +30,24 @@ interface ExchangeStep {
   networkVersion: number;
 }
 
-type AssetHandler = (step: ExchangeStep, asset: Record<string, any>) => Promise<void>;
+type TransactionHandler = (ctx: ProjectionContext, tx: Transaction, sequence: number, networkVersion: number) => Promise<void>;
 
-async function placeAuction({ ctx, record, networkVersion }: ExchangeStep, asset: Record<string, any>): Promise<void> {
-  const startAmount = String(asset.startAmount);
+/** A handler that reads the transaction with its type's schema first, so it only ever sees a payload of that shape. */
+function handling<Asset>(schema: TransactionSchema<{ asset: Asset }>, handle: (step: ExchangeStep, asset: Asset) => Promise<void>): TransactionHandler {
+  return async (ctx, tx, sequence, networkVersion) => {
+    const { asset } = parseTransaction(schema, ctx.block, tx, sequence);
+    await handle({ ctx, record: ledgerRecord(ctx.block, tx, sequence), networkVersion }, asset);
+  };
+}
+
+async function placeAuction({ ctx, record, networkVersion }: ExchangeStep, { nftAuction }: AssetOf<typeof auctionTransaction>): Promise<void> {
+  const { nftIds, startAmount } = nftAuction;
   ctx.put(AUCTIONS, {
     ...record,
     sortKeys: { ...record.sortKeys, startAmount: numericSortKey(startAmount) },
-    // The ledger validated the asset; a malformed one still must not stop the projector.
-    nftIds: Array.isArray(asset.nftIds) ? asset.nftIds.map(String) : [],
+    nftIds,
     startAmount,
-    expirationHeight: Number(asset.expiration?.blockHeight),
+    expirationHeight: nftAuction.expiration.blockHeight,
     sellerAddress: addressFromPublicKey(record.senderPublicKey, networkVersion),
     status: 'active',
     bidIds: [],
@@ -56,15 +65,14 @@ async function closeAuction(ctx: ProjectionContext, auctionId: string, status: '
   }
 }
 
-async function cancelAuction({ ctx, record }: ExchangeStep, asset: Record<string, any>): Promise<void> {
-  const auctionId = String(asset.auctionId);
+async function cancelAuction({ ctx, record }: ExchangeStep, { nftAuctionCancel }: AssetOf<typeof auctionCancelTransaction>): Promise<void> {
+  const { auctionId } = nftAuctionCancel;
   ctx.put(AUCTION_CANCELS, { ...record, auctionId } satisfies AuctionCancelDoc);
   await closeAuction(ctx, auctionId, 'canceled');
 }
 
-async function placeBid({ ctx, record, networkVersion }: ExchangeStep, asset: Record<string, any>): Promise<void> {
-  const auctionId = String(asset.auctionId);
-  const bidAmount = String(asset.bidAmount);
+async function placeBid({ ctx, record, networkVersion }: ExchangeStep, { nftBid }: AssetOf<typeof bidTransaction>): Promise<void> {
+  const { auctionId, bidAmount } = nftBid;
   const auction = await ctx.get<AuctionDoc>(AUCTIONS, auctionId);
   ctx.put(BIDS, {
     ...record,
@@ -78,26 +86,25 @@ async function placeBid({ ctx, record, networkVersion }: ExchangeStep, asset: Re
   if (auction) ctx.put(AUCTIONS, { ...auction, bidIds: [...auction.bidIds, record._id] });
 }
 
-async function cancelBid({ ctx, record }: ExchangeStep, asset: Record<string, any>): Promise<void> {
-  const bidId = String(asset.bidId);
+async function cancelBid({ ctx, record }: ExchangeStep, { nftBidCancel }: AssetOf<typeof bidCancelTransaction>): Promise<void> {
+  const { bidId } = nftBidCancel;
   ctx.put(BID_CANCELS, { ...record, bidId } satisfies BidCancelDoc);
   const bid = await ctx.get<BidDoc>(BIDS, bidId);
   if (bid) ctx.put(BIDS, { ...bid, status: 'canceled' });
 }
 
-async function acceptTrade({ ctx, record }: ExchangeStep, asset: Record<string, any>): Promise<void> {
-  const auctionId = String(asset.auctionId);
-  ctx.put(TRADES, { ...record, auctionId, bidId: String(asset.bidId) } satisfies TradeDoc);
+async function acceptTrade({ ctx, record }: ExchangeStep, { nftAcceptTrade }: AssetOf<typeof acceptTradeTransaction>): Promise<void> {
+  const { auctionId, bidId } = nftAcceptTrade;
+  ctx.put(TRADES, { ...record, auctionId, bidId } satisfies TradeDoc);
   await closeAuction(ctx, auctionId, 'traded');
 }
 
-/** Exchange transaction type -> the asset member it carries and its handler. */
-const HANDLERS: Record<number, [assetMember: string, handler: AssetHandler]> = {
-  [NftExchangeType.auction]: ['nftAuction', placeAuction],
-  [NftExchangeType.auctionCancel]: ['nftAuctionCancel', cancelAuction],
-  [NftExchangeType.bid]: ['nftBid', placeBid],
-  [NftExchangeType.bidCancel]: ['nftBidCancel', cancelBid],
-  [NftExchangeType.acceptTrade]: ['nftAcceptTrade', acceptTrade],
+const HANDLERS: Record<number, TransactionHandler> = {
+  [NftExchangeType.auction]: handling(auctionTransaction, placeAuction),
+  [NftExchangeType.auctionCancel]: handling(auctionCancelTransaction, cancelAuction),
+  [NftExchangeType.bid]: handling(bidTransaction, placeBid),
+  [NftExchangeType.bidCancel]: handling(bidCancelTransaction, cancelBid),
+  [NftExchangeType.acceptTrade]: handling(acceptTradeTransaction, acceptTrade),
 };
 
 /**
@@ -109,9 +116,6 @@ export const createExchangePart: NftProjectionPartFactory = ({ networkVersion })
   collections: EXCHANGE_COLLECTIONS,
   async applyTransaction(ctx: ProjectionContext, tx: Transaction, sequence: number) {
     if (tx.typeGroup !== NFT_EXCHANGE_TYPE_GROUP || !Object.hasOwn(HANDLERS, tx.type)) return;
-    const [assetMember, handler] = HANDLERS[tx.type];
-    const asset = tx.asset?.[assetMember];
-    if (!asset) return;
-    await handler({ ctx, record: ledgerRecord(ctx.block, tx, sequence), networkVersion }, asset);
+    await HANDLERS[tx.type](ctx, tx, sequence, networkVersion);
   },
 });

@@ -43,7 +43,7 @@ export function assetsRepository(store: Store, { networkVersion, ledgerPosition 
 
   return {
     list: (query: PagingQuery) => page({}, query),
-    search: (body: Record<string, unknown>, query: PagingQuery) => page(containmentFilter('attributes', body), query),
+    search: (body: Record<string, unknown>, query: PagingQuery) => page(containmentFilter(body), query),
     /** Null for an unknown collection. */
     async ofCollection(collectionId: string, query: PagingQuery): Promise<Page<AssetWithOwnerKey> | null> {
       if (!(await collections.findById(collectionId))) return null;

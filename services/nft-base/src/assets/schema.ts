@@ -1,7 +1,7 @@
 import { publicKey } from '@ledger-api/http';
 import { timestampResource } from '@ledger-api/nft-model';
 import { z } from 'zod';
-import { jsonObject, safeJsonMembers } from '../search/json-body';
+import { jsonObject, limitedDepth } from '../search/json-body';
 
 /** The owner's public key, `BURNED`, or left out while the owner's key is unknown. */
 export const BURNED = 'BURNED';
@@ -19,8 +19,8 @@ export const assetResource = z
 
 export const assetDetailResource = assetResource.omit({ senderPublicKey: true }).meta({ title: 'Asset (by id)' });
 
-/** Members are attribute names; an asset matches when its attributes contain the body. */
-export const assetSearchBody = safeJsonMembers(jsonObject()).meta({
+/** Members are attribute names, any name; an asset matches when its attributes contain the body. */
+export const assetSearchBody = limitedDepth(jsonObject()).meta({
   title: 'Asset search',
   description: 'Assets whose attributes contain these members: objects by the given keys, arrays by the given elements, scalars by equality',
 });

@@ -10,7 +10,7 @@ export function collectionsRepository(store: Store) {
   const wallets = baseWalletReader(store);
   return {
     list: (query: PagingQuery) => collections.page({}, query),
-    search: (body: CollectionSearch, query: PagingQuery) => collections.page(containmentFilter('', body), query),
+    search: (body: CollectionSearch, query: PagingQuery) => collections.page(containmentFilter(body), query),
     findById: collections.findById,
     /** The base-form wallet of the collection's registrant; null for an unknown collection. */
     async registrantWallet(id: string) {

@@ -1,7 +1,7 @@
 import { publicKey } from '@ledger-api/http';
 import { timestampResource } from '@ledger-api/nft-model';
 import { z } from 'zod';
-import { jsonObject, safeJsonMembers } from '../search/json-body';
+import { jsonObject, limitedDepth } from '../search/json-body';
 
 export const collectionResource = z
   .object({
@@ -21,7 +21,7 @@ export const collectionSchemaResource = z
   .meta({ title: 'Collection schema', description: 'Every top-level member of the collection jsonSchema, with the collection id, sender and timestamp' });
 
 /** A collection matches when it contains the body; see containmentFilter. */
-export const collectionSearchBody = safeJsonMembers(
+export const collectionSearchBody = limitedDepth(
   z.strictObject({
     name: z.string().optional(),
     description: z.string().optional(),

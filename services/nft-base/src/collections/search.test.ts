@@ -65,6 +65,66 @@ describe('POST /nft/collections/search', () => {
       next: '/nft/collections/search?limit=1&transform=false&orderBy=name%3Adesc&page=2',
     });
   });
+  it('matches a scalar only to an equal scalar and an array only to an array', async () => {
+    expect(await found({ jsonSchema: { required: 'country' } })).toEqual([]);
+    expect(await found({ metadata: { series: ['first'] } })).toEqual([]);
+    expect(await found({ metadata: { tiers: { level: 2 } } })).toEqual([]);
+    expect(await found({ metadata: { tiers: [[]] } })).toEqual([]);
+  });
+
+  it.each([
+    { jsonSchema: { $where: 'sleep(1000)' } },
+    { jsonSchema: { properties: { name: { $exists: true } } } },
+    { jsonSchema: { $or: [{ type: 'object' }] } },
+    { metadata: { tiers: [{ $gt: 1 }] } },
+    { metadata: { tiers: { $elemMatch: { level: 1 } } } },
+    { metadata: { 'tiers.level': 1 } },
+    { metadata: { series: { $regex: '.*' } } },
+  ])('runs no operator in %j and matches nothing', async (body) => {
+    expect(await found(body)).toEqual([]);
+  });
+});
+
+describe('POST /nft/collections/search with member names as data (§5)', () => {
+  const jsonSchema = JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"card","properties":{"size.cm":{"type":"number"}}}');
+  const metadata = JSON.parse('{"__proto__":{"origin":"mint"},"a.b":1,"":[null],"constructor":"c"}');
+  let registryId: string;
+  let namesArea: TestArea;
+  const foundNames = async (body: unknown) => {
+    const response = await namesArea.request('POST', '/nft/collections/search', body);
+    expect(response).toMatchObject({ status: 200 });
+    return ids(response.body);
+  };
+
+  beforeAll(async () => {
+    const { ledger, alice } = galleryLedger();
+    const registry = ledger.collection(alice, { name: 'Registry', description: 'Names as data', maximumSupply: 3, jsonSchema, metadata });
+    ledger.block(registry);
+    registryId = registry.id;
+    namesArea = await startNftBase(ledger.events);
+  });
+  afterAll(() => namesArea.close());
+
+  it('takes names with . and $ literally', async () => {
+    expect(await foundNames({ jsonSchema: { $schema: 'https://json-schema.org/draft/2020-12/schema' } })).toEqual([registryId]);
+    expect(await foundNames({ jsonSchema: { $id: 'card', properties: { 'size.cm': { type: 'number' } } } })).toEqual([registryId]);
+    expect(await foundNames({ jsonSchema: { properties: { size: { cm: { type: 'number' } } } } })).toEqual([]);
+    expect(await foundNames({ metadata: { 'a.b': 1 } })).toEqual([registryId]);
+    expect(await foundNames({ metadata: { a: { b: 1 } } })).toEqual([]);
+  });
+
+  it('takes __proto__, constructor and the empty name literally', async () => {
+    expect(await foundNames('{"metadata":{"__proto__":{"origin":"mint"}}}')).toEqual([registryId]);
+    expect(await foundNames('{"metadata":{"__proto__":{"origin":"burn"}}}')).toEqual([]);
+    expect(await foundNames('{"jsonSchema":{"__proto__":{}}}')).toEqual([]);
+    expect(await foundNames({ metadata: { constructor: 'c', '': [null] } })).toEqual([registryId]);
+  });
+
+  it('shows the collection as before, without the search form', async () => {
+    const { body } = await namesArea.request('GET', `/nft/collections/${registryId}`);
+    expect(Object.keys(body.data)).toEqual(['id', 'senderPublicKey', 'name', 'description', 'maximumSupply', 'jsonSchema', 'timestamp']);
+    expect(body.data.jsonSchema).toEqual(jsonSchema);
+  });
 });
 
 describe('POST /nft/collections/search validation', () => {
@@ -72,14 +132,12 @@ describe('POST /nft/collections/search validation', () => {
     [{ name: { $ne: 'x' } }, '"name" must be a string'],
     [{ $where: 'true' }, '"$where" is not allowed'],
     [{ $or: [{ name: 'Cards' }] }, '"$or" is not allowed'],
-    [{ jsonSchema: { $where: 'sleep(1000)' } }, '"jsonSchema.$where" is not allowed'],
-    [{ jsonSchema: { properties: { name: { $exists: true } } } }, '"jsonSchema.properties.name.$exists" is not allowed'],
-    [{ metadata: { tiers: [{ $gt: 1 }] } }, '"metadata.tiers.0.$gt" is not allowed'],
-    [{ metadata: { 'tiers.level': 1 } }, '"metadata.tiers.level" is not allowed'],
+    ['{"__proto__":{"name":"Cards"}}', '"__proto__" is not allowed'],
     [{ owner: 'x' }, '"owner" is not allowed'],
     [{ maximumSupply: '100' }, '"maximumSupply" must be a number'],
     [{ allowedIssuers: 'abc' }, '"allowedIssuers" must be an array'],
     [{ jsonSchema: [] }, '"jsonSchema" must be of type object'],
+    [{ metadata: null }, '"metadata" must be of type object'],
     [{ senderPublicKey: 'abc' }, '"senderPublicKey" length must be 66 characters long'],
     [[], '"value" must be of type object'],
     ['"text"', '"value" must be of type object'],

@@ -1,0 +1,67 @@
+import { publicKey, transactionId } from '@ledger-api/http';
+import { z } from 'zod';
+
+// NFT transaction payloads (ledger-events.md sections 2 and 3). Members the
+// ledger may add are ignored; free-form objects are kept exactly as given,
+// since their member names are data.
+
+/** Amounts and nonces: decimal strings of any size. */
+export const decimal = z.string().regex(/^\d+$/, 'must be a decimal string');
+
+const freeFormObject = z.custom<Record<string, unknown>>(
+  (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+  'must be an object',
+);
+
+/**
+ * Every NFT record keeps its transaction as received, and its undo record
+ * wraps that in a few more levels; MongoDB refuses documents nested deeper
+ * than 100 levels, and copying them recursively would exhaust the stack.
+ */
+const MAX_TRANSACTION_NESTING = 64;
+
+/** Measured level by level, so no depth of input can exhaust the stack. */
+function nestsWithin(value: unknown, maxLevels: number): boolean {
+  let level = [value];
+  for (let depth = 0; level.length > 0; depth += 1) {
+    if (depth > maxLevels) return false;
+    level = level.flatMap((item) => (typeof item === 'object' && item !== null ? Object.values(item) : []));
+  }
+  return true;
+}
+
+const storableTransaction = z
+  .unknown()
+  .refine((tx) => nestsWithin(tx, MAX_TRANSACTION_NESTING), `must not nest deeper than ${MAX_TRANSACTION_NESTING} levels to be stored`);
+
+/** The members of every NFT transaction its records are built from. */
+const nftTransaction = z.object({ id: transactionId(), senderPublicKey: publicKey(), nonce: decimal, fee: decimal, amount: decimal });
+
+/** An NFT transaction whose asset carries `member`, of the given shape. */
+export function nftTransactionWith<Member extends string, Payload extends z.ZodType>(member: Member, payload: Payload) {
+  return storableTransaction.pipe(nftTransaction.extend({ asset: z.object({ [member]: payload } as Record<Member, Payload>) }));
+}
+
+export const collectionTransaction = nftTransactionWith(
+  'nftCollection',
+  z.object({
+    name: z.string(),
+    description: z.string(),
+    maximumSupply: z.number().int(),
+    jsonSchema: freeFormObject,
+    allowedIssuers: z.array(publicKey()).optional(),
+    metadata: freeFormObject.optional(),
+  }),
+);
+
+export const tokenTransaction = nftTransactionWith(
+  'nftToken',
+  z.object({ collectionId: transactionId(), attributes: freeFormObject, recipientId: z.string().optional() }),
+);
+
+export const transferTransaction = nftTransactionWith('nftTransfer', z.object({ nftIds: z.array(transactionId()), recipientId: z.string() }));
+
+export const burnTransaction = nftTransactionWith('nftBurn', z.object({ nftId: transactionId() }));
+
+/** The asset of a transaction as its schema reads it. */
+export type AssetOf<Schema extends z.ZodType<{ asset: unknown }>> = z.infer<Schema>['asset'];

@@ -1,0 +1,46 @@
+/**
+ * The search form of a JSON value, kept beside the value for containment
+ * searches (api-behaviour.md §5). A search body names members as data, but a
+ * MongoDB path cannot: `.` splits it, a leading `$` makes an operator, dotted
+ * paths step into arrays on their own and `$eq` matches an array holding the
+ * value. The search form removes all four: every member name is escaped into
+ * a safe field name, and every array is wrapped as `{ "[]": [...] }`, so a
+ * query can only reach array elements through `$elemMatch` on the wrapper.
+ * MongoDB and the embedded store then evaluate the same query identically.
+ */
+
+/** The member that holds a wrapped array; no escaped name can equal it. */
+export const SEARCH_ARRAY_KEY = '[]';
+
+const NAME_PREFIX = '~';
+const ESCAPES: Record<string, string> = { '%': '%25', '.': '%2E', '\0': '%00' };
+
+/**
+ * The field name of a member name: `~` plus the name with `%`, `.` and NUL
+ * percent-escaped. It never starts with `$`, never holds `.` or NUL, is never
+ * `__proto__` or another Object.prototype name, is never all digits (an array
+ * index to MongoDB) and is never SEARCH_ARRAY_KEY; distinct names stay distinct.
+ */
+export function searchFieldName(name: string): string {
+  return NAME_PREFIX + name.replace(/[%.\0]/g, (character) => ESCAPES[character]);
+}
+
+function searchValue(value: unknown): unknown {
+  if (Array.isArray(value)) return { [SEARCH_ARRAY_KEY]: value.map(searchValue) };
+  if (value !== null && typeof value === 'object') return searchForm(value as Record<string, unknown>);
+  return value;
+}
+
+/** The search form of a JSON object. Object.fromEntries keeps any name as an own member. */
+export function searchForm(value: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(value).map(([name, member]) => [searchFieldName(name), searchValue(member)]));
+}
+
+/** The collection fields a collection search looks into. */
+export const COLLECTION_SEARCH_FIELDS = ['name', 'description', 'maximumSupply', 'jsonSchema', 'allowedIssuers', 'metadata', 'senderPublicKey'] as const;
+
+/** The search form of a collection's searchable fields; fields it lacks are left out. */
+export function collectionSearchForm(collection: Partial<Record<(typeof COLLECTION_SEARCH_FIELDS)[number], unknown>>): Record<string, unknown> {
+  const present = COLLECTION_SEARCH_FIELDS.filter((field) => collection[field] !== undefined);
+  return searchForm(Object.fromEntries(present.map((field) => [field, collection[field]])));
+}

@@ -1,0 +1,18 @@
+import { transactionId } from '@ledger-api/http';
+import { z } from 'zod';
+import { decimal, nftTransactionWith } from '../base/payloads';
+
+// NFT exchange transaction payloads (ledger-events.md section 3).
+
+export const auctionTransaction = nftTransactionWith(
+  'nftAuction',
+  z.object({ nftIds: z.array(transactionId()), startAmount: decimal, expiration: z.object({ blockHeight: z.number().int() }) }),
+);
+
+export const auctionCancelTransaction = nftTransactionWith('nftAuctionCancel', z.object({ auctionId: transactionId() }));
+
+export const bidTransaction = nftTransactionWith('nftBid', z.object({ auctionId: transactionId(), bidAmount: decimal }));
+
+export const bidCancelTransaction = nftTransactionWith('nftBidCancel', z.object({ bidId: transactionId() }));
+
+export const acceptTradeTransaction = nftTransactionWith('nftAcceptTrade', z.object({ auctionId: transactionId(), bidId: transactionId() }));
