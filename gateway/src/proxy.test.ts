@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { createServer, type AddressInfo } from 'node:net';
 import { rawGet, refusingUrl, startFakeService, startGateway, timed, type FakeService, type RunningServer } from './test-helpers';
 
 const services: FakeService[] = [];
@@ -134,10 +136,24 @@ describe('areas that cannot be reached', () => {
     expect(ms).toBeLessThan(1500);
   });
 
-  it('answers 502 when the service drops the connection without an answer', async () => {
+  it('answers 503 with Retry-After when the service goes away without an answer', async () => {
     const dropping = await fakeService('guardian', (_req, res) => res.socket?.destroy());
     const { url } = await gateway({ GUARDIAN_URL: dropping.url });
-    await expectErrorBody(await fetch(`${url}/api/guardian/groups`), 502, 'guardian service sent no valid answer');
+    const response = await fetch(`${url}/api/guardian/groups`);
+    expect(response.headers.get('retry-after')).toBe('5');
+    await expectErrorBody(response, 503, 'guardian service is not available');
+  });
+
+  it('answers 502 when the service answers with something that is not HTTP', async () => {
+    const garbage = createServer((socket) => socket.end('SMTP ready\r\n\r\n'));
+    garbage.listen(0, '127.0.0.1');
+    await once(garbage, 'listening');
+    try {
+      const { url } = await gateway({ GUARDIAN_URL: `http://127.0.0.1:${(garbage.address() as AddressInfo).port}` });
+      await expectErrorBody(await fetch(`${url}/api/guardian/groups`), 502, 'guardian service sent no valid answer');
+    } finally {
+      garbage.close();
+    }
   });
 
   it('cuts the client connection when the service stalls in the middle of a body', async () => {

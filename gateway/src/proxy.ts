@@ -26,7 +26,9 @@ class UpstreamTimeoutError extends Error {
   readonly code = 'ETIMEDOUT';
 }
 
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN']);
+// A connection reset before any answer means the service went away mid-request (it
+// crashed or was killed): the client should come back, as with a refused connection.
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN']);
 
 function classifyUpstreamError(error: Error): UpstreamFailure {
   if (error instanceof UpstreamTimeoutError) return 'timeout';
