@@ -18,25 +18,56 @@ export async function freePort(): Promise<number> {
 export interface RunningProcess {
   child: ChildProcess;
   output(): string;
-  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  /**
+   * Sends `signal` and waits for the exit; what still runs `killAfterMs` later is
+   * killed, its process group included when it was started as a group leader.
+   */
+  stop(signal?: NodeJS.Signals, killAfterMs?: number): Promise<number | null>;
 }
 
+export interface StartOptions {
+  /** Lead a process group of its own, so `stop` also ends what the process started. */
+  processGroup?: boolean;
+}
+
+const STOP_DEADLINE_MS = 30_000;
+
 /** Starts `node <entry>` from the repository root with the given environment added. */
-export function startProcess(entry: string, env: Record<string, string>): RunningProcess {
-  const child = spawn(process.execPath, [resolve(ROOT, entry)], {
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+export function startProcess(entry: string, env: Record<string, string>, options: StartOptions = {}): RunningProcess {
+  return startCommand(process.execPath, [resolve(ROOT, entry)], { LOG_LEVEL: 'warn', ...env }, options);
+}
+
+/** Starts `command` with the given environment added. */
+export function startCommand(command: string, args: string[], env: Record<string, string>, options: StartOptions = {}): RunningProcess {
+  const child = spawn(command, args, {
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.processGroup === true,
   });
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   const exited = once(child, 'exit').then(([code]) => code as number | null);
+  const running = () => child.exitCode === null && child.signalCode === null;
+  const killAll = () => {
+    try {
+      if (options.processGroup) process.kill(-child.pid!, 'SIGKILL');
+      else if (running()) child.kill('SIGKILL');
+    } catch {
+      // The group has already gone.
+    }
+  };
   return {
     child,
     output: () => output,
-    async stop(signal = 'SIGTERM') {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      return exited;
+    async stop(signal = 'SIGTERM', killAfterMs = STOP_DEADLINE_MS) {
+      if (running()) child.kill(signal);
+      const deadline = setTimeout(killAll, killAfterMs);
+      const code = await exited;
+      clearTimeout(deadline);
+      // A leader that was killed leaves its children behind in the group.
+      if (options.processGroup) killAll();
+      return code;
     },
   };
 }

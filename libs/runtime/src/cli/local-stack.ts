@@ -1,19 +1,21 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { writeDemoLedger } from '@ledger-api/ledger';
+import { Supervisor, type ChildDefinition } from './supervisor';
 
 /**
  * `npm start`: the gateway and the three services on this machine, each service
  * in the `all` role. With neither NATS_URL nor LEDGER_FILE set, a demo ledger is
- * generated first so the API answers with data at once.
+ * generated first so the API answers with data at once. A child that crashes is
+ * started again with backoff; SIGINT or SIGTERM stops them all.
  */
 const ROOT = resolve(__dirname, '../../../..');
 
 const SERVICES = [
-  { entry: 'services/guardian/dist/main.js', port: process.env.GUARDIAN_PORT ?? '4101', urlVariable: 'GUARDIAN_URL' },
-  { entry: 'services/nft-base/dist/main.js', port: process.env.NFT_BASE_PORT ?? '4102', urlVariable: 'NFT_BASE_URL' },
-  { entry: 'services/nft-exchange/dist/main.js', port: process.env.NFT_EXCHANGE_PORT ?? '4103', urlVariable: 'NFT_EXCHANGE_URL' },
+  { name: 'guardian', entry: 'services/guardian/dist/main.js', port: process.env.GUARDIAN_PORT ?? '4101', urlVariable: 'GUARDIAN_URL' },
+  { name: 'nft-base', entry: 'services/nft-base/dist/main.js', port: process.env.NFT_BASE_PORT ?? '4102', urlVariable: 'NFT_BASE_URL' },
+  { name: 'nft-exchange', entry: 'services/nft-exchange/dist/main.js', port: process.env.NFT_EXCHANGE_PORT ?? '4103', urlVariable: 'NFT_EXCHANGE_URL' },
 ];
 
 async function ledgerEnvironment(): Promise<Record<string, string>> {
@@ -32,33 +34,35 @@ function inheritedEnvironment(): NodeJS.ProcessEnv {
   return rest;
 }
 
+/** Long enough for a service's graceful shutdown (SHUTDOWN_TIMEOUT_MS, 10 s by default). */
+const STOP_DEADLINE_MS = 15_000;
+
+const log = (line: string) => process.stdout.write(`local-stack: ${line}\n`);
+
+function childDefinition(name: string, entry: string, env: NodeJS.ProcessEnv): ChildDefinition {
+  return { name, start: () => spawn(process.execPath, [resolve(ROOT, entry)], { env, stdio: 'inherit' }) };
+}
+
 async function main(): Promise<void> {
   const ledger = await ledgerEnvironment();
-  const children: ChildProcess[] = [];
-  let stopping = false;
-  const stopAll = (code: number) => {
-    if (stopping) return;
-    stopping = true;
-    for (const child of children) child.kill('SIGTERM');
-    Promise.all(children.map((child) => new Promise((done) => (child.exitCode !== null ? done(null) : child.once('exit', done))))).then(() => process.exit(code));
-  };
-  const launch = (entry: string, env: NodeJS.ProcessEnv) => {
-    const child = spawn(process.execPath, [resolve(ROOT, entry)], { env, stdio: 'inherit' });
-    child.once('exit', (code) => {
-      if (!stopping) {
-        process.stderr.write(`${entry} exited with code ${code}; stopping the stack\n`);
-        stopAll(1);
-      }
-    });
-    children.push(child);
-  };
-  for (const service of SERVICES) launch(service.entry, { ...inheritedEnvironment(), ...ledger, PORT: service.port });
   const gatewayPort = process.env.PORT ?? '4003';
   const serviceUrls = Object.fromEntries(SERVICES.map((service) => [service.urlVariable, `http://127.0.0.1:${service.port}`]));
-  launch('gateway/dist/index.js', { ...inheritedEnvironment(), ...serviceUrls, PORT: gatewayPort });
-  process.stdout.write(`gateway on http://127.0.0.1:${gatewayPort}/api (ready when /readyz answers 200)\n`);
-  process.once('SIGINT', () => stopAll(0));
-  process.once('SIGTERM', () => stopAll(0));
+  const supervisor = new Supervisor(
+    [
+      ...SERVICES.map((service) => childDefinition(service.name, service.entry, { ...inheritedEnvironment(), ...ledger, PORT: service.port })),
+      childDefinition('gateway', 'gateway/dist/index.js', { ...inheritedEnvironment(), ...serviceUrls, PORT: gatewayPort }),
+    ],
+    { log },
+  );
+  supervisor.start();
+  log(`gateway on http://127.0.0.1:${gatewayPort}/api (ready when /readyz answers 200)`);
+  // A crashed child is restarted; only a signal to the launcher stops the stack.
+  const stop = (signal: NodeJS.Signals) => {
+    log(`${signal} received; stopping the stack`);
+    supervisor.stop('SIGTERM', STOP_DEADLINE_MS).then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
 }
 
 main().catch((error: Error) => {

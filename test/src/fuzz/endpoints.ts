@@ -1,0 +1,135 @@
+import { getJson } from '../support/processes';
+
+/** The operations of the gateway's merged OpenAPI document: what the fuzz suite targets. */
+export interface JsonSchema {
+  type?: string;
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+  description?: string;
+  properties?: Record<string, JsonSchema>;
+}
+
+export interface Parameter {
+  name: string;
+  in: 'path' | 'query';
+  schema: JsonSchema;
+}
+
+export interface Endpoint {
+  method: 'GET' | 'POST';
+  /** e.g. `/api/nft/assets/{id}/wallets` */
+  template: string;
+  pathParameters: Parameter[];
+  queryParameters: Parameter[];
+  bodySchema?: JsonSchema;
+}
+
+interface Operation {
+  parameters?: Parameter[];
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+}
+
+const METHODS = ['get', 'post'] as const;
+
+export async function fetchEndpoints(gateway: string): Promise<Endpoint[]> {
+  const { body } = await getJson(`${gateway}/api/openapi.json`);
+  const paths = body.paths as Record<string, Partial<Record<(typeof METHODS)[number], Operation>>>;
+  return Object.entries(paths).flatMap(([template, operations]) =>
+    METHODS.filter((method) => operations[method]).map((method) => {
+      const operation = operations[method]!;
+      const parameters = operation.parameters ?? [];
+      return {
+        method: method.toUpperCase() as Endpoint['method'],
+        template,
+        pathParameters: parameters.filter((parameter) => parameter.in === 'path'),
+        queryParameters: parameters.filter((parameter) => parameter.in === 'query'),
+        bodySchema: operation.requestBody?.content?.['application/json']?.schema,
+      };
+    }),
+  );
+}
+
+export const describeEndpoint = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.template}`;
+
+/** Fills `{name}` placeholders with segments already in wire form. */
+export function fillPath(template: string, segments: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => segments[name]);
+}
+
+/** Positions in `path` (a filled `endpoint.template`) of the letters of the route's own segments, not of its ids. */
+export function routeLetterPositions(endpoint: Endpoint, path: string): number[] {
+  const templateSegments = endpoint.template.split('/');
+  const positions: number[] = [];
+  let offset = 0;
+  path.split('/').forEach((segment, index) => {
+    if (!templateSegments[index].startsWith('{')) {
+      for (let at = 0; at < segment.length; at++) if (/[a-z]/i.test(segment[at])) positions.push(offset + at);
+    }
+    offset += segment.length + 1;
+  });
+  return positions;
+}
+
+/** Whether `path` names `endpoint`'s route, any segment standing for a parameter. */
+export function matchesTemplate(endpoint: Endpoint, path: string): boolean {
+  const segments = endpoint.template.split('/');
+  const pathSegments = path.split('/');
+  return segments.length === pathSegments.length && segments.every((segment, index) => segment.startsWith('{') || segment === pathSegments[index]);
+}
+
+export function flipLetterCase(path: string, positions: number[]): string {
+  return [...path].map((char, at) => (positions.includes(at) ? (char === char.toUpperCase() ? char.toLowerCase() : char.toUpperCase()) : char)).join('');
+}
+
+/** GET routes without path parameters: the lists, whose answers must never change. */
+export const listEndpoints = (endpoints: Endpoint[]) => endpoints.filter((endpoint) => endpoint.method === 'GET' && endpoint.pathParameters.length === 0);
+
+/** Every page of every list, as answered now. */
+export type ListSnapshot = Record<string, unknown[]>;
+
+export async function snapshotLists(gateway: string, endpoints: Endpoint[]): Promise<ListSnapshot> {
+  const snapshot: ListSnapshot = {};
+  for (const endpoint of listEndpoints(endpoints)) {
+    const pages: unknown[] = [];
+    // Links leave out `/api`; a list that is not paged answers once without `meta.next`.
+    for (let path: string | null = endpoint.template; path; ) {
+      const { status, body } = await getJson(`${gateway}${path}`);
+      pages.push({ status, body });
+      path = body?.meta?.next ? `/api${body.meta.next}` : null;
+    }
+    snapshot[endpoint.template] = pages;
+  }
+  return snapshot;
+}
+
+function collectStrings(value: unknown, into: Set<string>): void {
+  if (typeof value === 'string') into.add(value);
+  else if (Array.isArray(value)) for (const item of value) collectStrings(item, into);
+  else if (value && typeof value === 'object') for (const item of Object.values(value)) collectStrings(item, into);
+}
+
+/** The natural key of a list item: the id, else a group's name or a user's public key. */
+const itemKey = (item: Record<string, unknown>) => item.id ?? item.name ?? item.publicKey;
+
+/**
+ * Existing values for a path parameter: first the keys of the list its route hangs
+ * off (`/api/guardian/groups` for `/api/guardian/groups/{id}`), then every other
+ * string in any list that fits the parameter's pattern. Sorted, so a seed always
+ * picks the same.
+ */
+export function existingValues(endpoint: Endpoint, parameter: Parameter, snapshot: ListSnapshot): string[] {
+  const keys = new Set<string>();
+  const parentList = endpoint.template.slice(0, endpoint.template.indexOf(`/{${parameter.name}}`));
+  for (const page of snapshot[parentList] ?? []) {
+    const items = (page as { body?: { data?: Record<string, unknown>[] } }).body?.data ?? [];
+    for (const item of items) if (typeof itemKey(item) === 'string') keys.add(itemKey(item) as string);
+  }
+  const fitting = new Set<string>();
+  if (parameter.schema.pattern) {
+    const fits = new RegExp(parameter.schema.pattern);
+    collectStrings(Object.values(snapshot), fitting);
+    for (const value of fitting) if (!fits.test(value) || keys.has(value)) fitting.delete(value);
+  }
+  return [...[...keys].sort(), ...[...fitting].sort()];
+}

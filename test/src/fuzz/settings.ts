@@ -1,0 +1,41 @@
+import { createHash } from 'node:crypto';
+import { resolve } from 'node:path';
+
+/**
+ * How much to fuzz. CI runs the defaults: a fixed seed, so every run sends the same
+ * requests, and a few thousand of them. `npm run fuzz -- --runs <n> [--seed <s>]`
+ * sets FUZZ_RUNS and FUZZ_SEED for a bigger run.
+ */
+function integerSetting(name: string, fallback: number): number {
+  const value = process.env[name];
+  if (value === undefined || value === '') return fallback;
+  if (!/^-?\d+$/.test(value)) throw new Error(`${name} must be an integer, got ${JSON.stringify(value)}`);
+  return Number(value);
+}
+
+export const FUZZ_SEED = integerSetting('FUZZ_SEED', 20240607);
+/** Requests over all properties, spread by the shares below. */
+export const FUZZ_RUNS = integerSetting('FUZZ_RUNS', 3000);
+export const RESULTS_DIR = resolve(__dirname, '../../.fuzz-results');
+
+/** An answer slower than this breaks the contract. */
+export const ANSWER_LIMIT_MS = 1_000;
+/** How long a client waits before it records "no answer". */
+export const CLIENT_TIMEOUT_MS = 4_000;
+/** The gateway's deadline for a whole request (REQUEST_TIMEOUT_MS), short so stalled bodies cost little. */
+export const REQUEST_DEADLINE_MS = 2_000;
+/** A stalled body gets its 408 once the deadline has passed, give or take the server's check interval. */
+export const STALLED_BODY_LIMIT_MS = REQUEST_DEADLINE_MS + 3_000;
+/** Bounds one property, shrinking included, so a frozen area cannot stall the suite. */
+export const PROPERTY_TIME_LIMIT_MS = 30_000;
+
+/** Runs for one property given its share of FUZZ_RUNS, spread over `targets` endpoints. */
+export function runsPerTarget(share: number, targets: number, minimum = 3): number {
+  return Math.max(minimum, Math.round((FUZZ_RUNS * share) / Math.max(targets, 1)));
+}
+
+/** A seed per property and target, derived from FUZZ_SEED, so adding a route does not shift the others. */
+export function seedFor(...names: string[]): number {
+  const digest = createHash('sha256').update(`${FUZZ_SEED}:${names.join(':')}`).digest();
+  return digest.readInt32LE(0);
+}

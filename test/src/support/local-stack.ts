@@ -1,0 +1,54 @@
+import { join } from 'node:path';
+import { writeDemoLedger } from '@ledger-api/ledger';
+import { tempDir } from './ledger-files';
+import { freePort, isReady, startProcess, waitFor, type RunningProcess } from './processes';
+
+export type StackChild = 'guardian' | 'nft-base' | 'nft-exchange' | 'gateway';
+
+export interface LocalStack {
+  /** The gateway's base URL, without `/api`. */
+  gateway: string;
+  launcher: RunningProcess;
+  /** The pid of the launcher's latest `name` child, from the launcher's log. */
+  childPid(name: StackChild): number;
+  /** Stops the launcher and, past the deadline, everything it started. */
+  stop(): Promise<number | null>;
+}
+
+export interface LocalStackOptions {
+  /** Blocks of the demo ledger; small ledgers start in a few seconds. */
+  blocks: number;
+  env?: Record<string, string>;
+}
+
+const READY_DEADLINE_MS = 120_000;
+const STOP_DEADLINE_MS = 25_000;
+
+/** `npm start` on a demo ledger, on free ports, in a process group of its own. */
+export async function startLocalStack({ blocks, env = {} }: LocalStackOptions): Promise<LocalStack> {
+  const ledgerFile = join(tempDir('stack'), 'ledger.jsonl');
+  writeDemoLedger(ledgerFile, { blockCount: blocks });
+  const [gatewayPort, guardian, base, exchange] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const launcher = startProcess(
+    'libs/runtime/dist/cli/local-stack.js',
+    { LEDGER_FILE: ledgerFile, PORT: String(gatewayPort), GUARDIAN_PORT: String(guardian), NFT_BASE_PORT: String(base), NFT_EXCHANGE_PORT: String(exchange), ...env },
+    { processGroup: true },
+  );
+  const stack: LocalStack = {
+    gateway: `http://127.0.0.1:${gatewayPort}`,
+    launcher,
+    childPid: (name) => {
+      const starts = [...launcher.output().matchAll(new RegExp(`local-stack: ${name} started \\(pid (\\d+)\\)`, 'g'))];
+      if (starts.length === 0) throw new Error(`the launcher has not started ${name}`);
+      return Number(starts[starts.length - 1][1]);
+    },
+    stop: () => launcher.stop('SIGTERM', STOP_DEADLINE_MS),
+  };
+  try {
+    await waitFor('the stack to be ready', () => isReady(stack.gateway), READY_DEADLINE_MS);
+  } catch (error) {
+    await stack.stop();
+    throw new Error(`${(error as Error).message}; launcher output:\n${launcher.output().slice(-4000)}`);
+  }
+  return stack;
+}
