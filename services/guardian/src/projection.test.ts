@@ -1,9 +1,7 @@
 import {
   LedgerFault,
-  POSITION_COLLECTION,
   ProjectionRunner,
   Projector,
-  UNDO_COLLECTION,
   testPublicKey,
   type LedgerEvent,
   type LedgerEventHandler,
@@ -13,8 +11,9 @@ import {
 } from '@ledger-api/ledger';
 import { silentLogger } from '@ledger-api/observability';
 import { startTestArea, type TestArea } from '@ledger-api/runtime';
+import { expectMalformedTransactionRefused, startProjectionRunner } from '@ledger-api/ledger/testing';
 import { EmbeddedStore } from '@ledger-api/store';
-import { GROUPS, USERS, guardianProjection } from './projection';
+import { guardianProjection } from './projection';
 import { guardianArea } from './service';
 import { GuardianLedger, permission } from './testing/guardian-ledger';
 
@@ -119,34 +118,21 @@ describe('guardian payloads', () => {
     ['no asset', 1, undefined, 'asset'],
   ];
 
-  /** The projection straight over a store holding the first block, so a test sees every stored document, bookkeeping included. */
-  async function storedRunner() {
-    const store = new EmbeddedStore();
-    const runner = new ProjectionRunner({ store, projection: guardianProjection, logger: silentLogger() });
-    await runner.init();
+  /** The projection over a store holding the first block. */
+  async function runnerWithFirstBlock() {
+    const runner = await startProjectionRunner(guardianProjection);
     const chain = new GuardianLedger('payloads');
     chain.block([chain.setGroup(validGroup), chain.setUser({ publicKey: erin, groupNames: ['ops'], allow: [permission(0, 1)] })]);
-    await runner.handle(chain.take()[0], 1);
-    const names = [GROUPS, USERS, POSITION_COLLECTION, UNDO_COLLECTION];
-    const stored = async () => Object.fromEntries(await Promise.all(names.map(async (name) => [name, await store.collection(name).find({})])));
-    return { runner, stored, chain };
+    await runner.handle(...chain.take());
+    return { runner, chain };
   }
 
   it.each(malformed)('refuses %s (a 9002/%i transaction), naming the block and the transaction, and stores nothing of the block', async (_what, type, asset, problemAt) => {
-    const { runner, stored, chain } = await storedRunner();
-    const before = await stored();
-    const position = runner.position;
+    const { runner, chain } = await runnerWithFirstBlock();
     const bad: Transaction = chain.transaction({ typeGroup: 9002, type, senderPublicKey: erin, ...(asset && { asset }) });
     const block = chain.block([chain.setGroup({ ...validGroup, priority: 9 }), bad]);
-
-    const fault = await runner.handle({ event: 'block.applied', block }, 2).catch((error: unknown) => error);
-    expect(fault).toBeInstanceOf(LedgerFault);
-    expect(fault).toMatchObject({ block: { id: block.id, height: 2 } });
-    expect((fault as LedgerFault).message).toContain(`block 2 (${block.id}): transaction ${bad.id} (sequence 1, type 9002/${type})`);
-    expect((fault as LedgerFault).reason).toContain(`${problemAt}: `);
-    expect(runner.position).toEqual(position);
-    expect(position.height).toBe(1);
-    expect(await stored()).toEqual(before);
+    await expectMalformedTransactionRefused(runner, { event: 'block.applied', block }, { transaction: bad, sequence: 1, problem: `${problemAt}: ` });
+    expect(runner.runner.position.height).toBe(1);
   });
 
   it('ignores other type groups and unknown Guardian types, and members the ledger may add', async () => {

@@ -1,19 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 
-export const ROOT = resolve(__dirname, '../../..');
+export { freePort } from '@ledger-api/ledger/testing';
 
-/** A port nothing listens on right now, picked by the OS. */
-export async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, 'close');
-  return port;
-}
+export const ROOT = resolve(__dirname, '../../..');
 
 export interface RunningProcess {
   child: ChildProcess;

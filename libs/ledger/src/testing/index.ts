@@ -6,3 +6,4 @@ export * from './wait';
 export * from './ledger-publisher';
 export * from './nats-server';
 export * from './read-model';
+export * from './projection-runner';

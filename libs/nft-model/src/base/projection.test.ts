@@ -1,29 +1,19 @@
-import { LedgerFault, POSITION_COLLECTION, ProjectionRunner, UNDO_COLLECTION, type LedgerEvent, type Transaction } from '@ledger-api/ledger';
-import { silentLogger } from '@ledger-api/observability';
-import { EmbeddedStore } from '@ledger-api/store';
+import type { LedgerEvent, Transaction } from '@ledger-api/ledger';
+import { expectMalformedTransactionRefused, startProjectionRunner } from '@ledger-api/ledger/testing';
 import { createNftProjection } from '../projection';
 import { NFT_BASE_TYPE_GROUP, NftBaseType, STORE_COLLECTIONS } from '../records';
 import { NftLedgerBuilder, type TestWallet } from '../testing/ledger-builder';
 import type { AssetDoc, BurnDoc, CollectionDoc, WalletKeyDoc } from './documents';
 
 async function startRunner() {
-  const store = new EmbeddedStore();
   const projection = createNftProjection({ area: 'nft-model-test', networkVersion: 23 });
-  const runner = new ProjectionRunner({ store, projection, logger: silentLogger() });
-  await runner.init();
-  let streamSeq = 0;
-  const handle = async (...events: LedgerEvent[]) => {
-    for (const event of events) await runner.handle(event, ++streamSeq);
-  };
+  const test = await startProjectionRunner(projection);
+  const { store } = test;
   const names = projection.collections.map((spec) => spec.name);
-  const documentsOf = async (collections: string[]) =>
-    Object.fromEntries(await Promise.all(collections.map(async (name) => [name, await store.collection(name).find({})])));
-  const snapshot = () => documentsOf(names);
-  /** Everything stored, the position and undo records included. */
-  const stored = () => documentsOf([...names, POSITION_COLLECTION, UNDO_COLLECTION]);
+  const snapshot = async () => Object.fromEntries(await Promise.all(names.map(async (name) => [name, await store.collection(name).find({})])));
   const collection = (id: string) => store.collection<CollectionDoc>(STORE_COLLECTIONS.collections).findById(id);
   const asset = (id: string) => store.collection<AssetDoc>(STORE_COLLECTIONS.assets).findById(id);
-  return { store, runner, handle, snapshot, stored, collection, asset };
+  return { ...test, snapshot, collection, asset };
 }
 
 /** Alice registers a collection and mints one asset to herself and one to Bob, who has never signed. */
@@ -160,21 +150,11 @@ describe('base payloads', () => {
 
   it.each(malformed)('refuses %s, naming the block and the transaction, and stores nothing of the block', async (_what, build, problem) => {
     const fixture = mintedCollection();
-    const { handle, runner, stored } = await startRunner();
-    await handle(...fixture.ledger.events);
-    const before = await stored();
-    const position = runner.position;
+    const test = await startRunner();
+    await test.handle(...fixture.ledger.events);
     const bad = build(fixture);
     const event = fixture.ledger.block(fixture.ledger.transfer(fixture.alice, [fixture.own.id], fixture.carol.address), bad);
-    const { block } = event;
-
-    const fault = await handle(event).catch((error: unknown) => error);
-    expect(fault).toBeInstanceOf(LedgerFault);
-    expect(fault).toMatchObject({ block: { id: block.id, height: 3 } });
-    expect((fault as LedgerFault).message).toContain(`block 3 (${block.id}): transaction ${bad.id} (sequence 1, type ${bad.typeGroup}/${bad.type})`);
-    expect((fault as LedgerFault).reason).toContain(problem);
-    expect(runner.position).toEqual(position);
-    expect(await stored()).toEqual(before);
+    await expectMalformedTransactionRefused(test, event, { transaction: bad, sequence: 1, problem });
   });
 
   it('applies transactions naming assets and collections it does not hold as given: records kept, nothing else changed', async () => {

@@ -1,6 +1,5 @@
-import { LedgerFault, POSITION_COLLECTION, ProjectionRunner, UNDO_COLLECTION, type LedgerEvent, type Projection, type Transaction } from '@ledger-api/ledger';
-import { silentLogger } from '@ledger-api/observability';
-import { EmbeddedStore } from '@ledger-api/store';
+import type { LedgerEvent, Projection, Transaction } from '@ledger-api/ledger';
+import { expectMalformedTransactionRefused, startProjectionRunner } from '@ledger-api/ledger/testing';
 import { NFT_EXCHANGE_TYPE_GROUP, NftExchangeType, STORE_COLLECTIONS } from '../records';
 import { NftLedgerBuilder } from '../testing/ledger-builder';
 import type { AuctionDoc, BidDoc } from './documents';
@@ -9,21 +8,11 @@ import { EXCHANGE_COLLECTIONS, createExchangePart } from './projection';
 const EXCHANGE_NAMES = EXCHANGE_COLLECTIONS.map((spec) => spec.name);
 
 async function startExchangeRunner() {
-  const store = new EmbeddedStore();
   const part = createExchangePart({ networkVersion: 23 });
   const projection: Projection = { area: 'nft-exchange-test', collections: part.collections, applyTransaction: part.applyTransaction };
-  const runner = new ProjectionRunner({ store, projection, logger: silentLogger() });
-  await runner.init();
-  let streamSeq = 0;
-  const handle = async (...events: LedgerEvent[]) => {
-    for (const event of events) await runner.handle(event, ++streamSeq);
-  };
-  const documentsOf = async (collections: string[]) =>
-    Object.fromEntries(await Promise.all(collections.map(async (name) => [name, await store.collection(name).find({})])));
-  const snapshot = () => documentsOf(EXCHANGE_NAMES);
-  /** Everything stored, the position and undo records included. */
-  const stored = () => documentsOf([...EXCHANGE_NAMES, POSITION_COLLECTION, UNDO_COLLECTION]);
-  return { store, runner, handle, snapshot, stored };
+  const test = await startProjectionRunner(projection);
+  const snapshot = async () => Object.fromEntries(await Promise.all(EXCHANGE_NAMES.map(async (name) => [name, await test.store.collection(name).find({})])));
+  return { ...test, snapshot };
 }
 
 /** A seller's auction of two NFTs with bids by two bidders, one block per step. */
@@ -155,21 +144,11 @@ describe('exchange payloads', () => {
 
   it.each(malformed)('refuses %s, naming the block and the transaction, and stores nothing of the block', async (_what, build, problem) => {
     const fixture = auctionWithBids();
-    const { handle, runner, stored } = await startExchangeRunner();
-    await handle(...fixture.ledger.events);
-    const before = await stored();
-    const position = runner.position;
+    const test = await startExchangeRunner();
+    await test.handle(...fixture.ledger.events);
     const bad = build(fixture);
     const event = fixture.ledger.block(fixture.ledger.bid(fixture.bob, fixture.auction.id, '140'), bad);
-    const { block } = event;
-
-    const fault = await handle(event).catch((error: unknown) => error);
-    expect(fault).toBeInstanceOf(LedgerFault);
-    expect(fault).toMatchObject({ block: { id: block.id, height: 3 } });
-    expect((fault as LedgerFault).message).toContain(`block 3 (${block.id}): transaction ${bad.id} (sequence 1, type ${bad.typeGroup}/${bad.type})`);
-    expect((fault as LedgerFault).reason).toContain(problem);
-    expect(runner.position).toEqual(position);
-    expect(await stored()).toEqual(before);
+    await expectMalformedTransactionRefused(test, event, { transaction: bad, sequence: 1, problem });
   });
 
   it('applies transactions naming auctions and bids it does not hold as given: records kept, nothing else changed', async () => {
