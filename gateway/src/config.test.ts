@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { ConfigError } from '@ledger-api/config';
-import { parseGatewayConfig } from './config';
+import { gatewayConfigSchema, parseGatewayConfig } from './config';
 import { configuredUpstreams } from './upstreams';
 
 describe('gateway configuration', () => {
@@ -47,5 +49,23 @@ describe('gateway configuration', () => {
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.map((problem) => problem.split(':')[0]);
     expect(problems.sort()).toEqual(['GUARDIAN_URL', 'PORT', 'PROXY_TIMEOUT_MS', 'REDIS_URL', 'REQUEST_TIMEOUT_MS', 'TRUST_PROXY']);
+  });
+});
+
+describe('the documentation of the gateway configuration', () => {
+  const variables = Object.keys(gatewayConfigSchema.shape);
+  const section = (file: string, from: string, to: string) => {
+    const text = readFileSync(resolve(__dirname, '../..', file), 'utf8');
+    const start = text.indexOf(from);
+    return text.slice(start, text.indexOf(to, start));
+  };
+
+  it.each([
+    ['README.md', 'Gateway (`gateway/dist/index.js`)', '`npm start` also reads'],
+    ['deploy/README.md', 'Gateway (`gateway/src/config.ts`)', 'Every process validates'],
+  ])('names every variable in %s', (file, from, to) => {
+    const documented = section(file, from, to);
+    expect(documented.length).toBeGreaterThan(0);
+    expect(variables.filter((variable) => !documented.includes(`\`${variable}\``))).toEqual([]);
   });
 });

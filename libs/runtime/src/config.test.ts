@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { ConfigError, loadConfig } from '@ledger-api/config';
 import { serviceConfigSchema } from './config';
 
@@ -26,5 +28,22 @@ describe('service configuration', () => {
       'MONGO_URL: is required with ROLE=api: the embedded store lives inside one process',
       'LEDGER_FILE: set either NATS_URL or LEDGER_FILE, not both',
     ]);
+  });
+});
+
+describe('the documentation of the service configuration', () => {
+  const variables = Object.keys(schema.shape);
+  const section = (file: string, from: string, to: string) => {
+    const text = readFileSync(resolve(__dirname, '../../..', file), 'utf8');
+    return text.slice(text.indexOf(from), text.indexOf(to, text.indexOf(from)));
+  };
+
+  it.each([
+    ['README.md', 'Services (`services/*/dist/main.js`)', 'Gateway (`gateway/dist/index.js`)'],
+    ['deploy/README.md', 'Services (`libs/runtime/src/config.ts`)', 'Gateway (`gateway/src/config.ts`)'],
+  ])('names every variable in %s', (file, from, to) => {
+    const documented = section(file, from, to);
+    expect(documented.length).toBeGreaterThan(0);
+    expect(variables.filter((variable) => !documented.includes(`\`${variable}\``))).toEqual([]);
   });
 });
