@@ -2,7 +2,8 @@ import { Agent } from 'node:http';
 import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import { createLogger, createMetrics } from '@ledger-api/observability';
-import { send, startFakeService, startGateway, timed, waitFor, type FakeService, type RunningServer } from './test-helpers';
+import { send, startFakeService, startGateway, timed, type FakeService, type RunningServer } from './testing/gateway-harness';
+import { waitFor } from '@ledger-api/test-kit';
 
 const TOO_LARGE = { statusCode: 413, error: 'Payload Too Large', message: 'Payload content length greater than maximum allowed: 65536' };
 

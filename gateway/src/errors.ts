@@ -1,6 +1,6 @@
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { errorBody, RETRY_AFTER_SECONDS } from '@ledger-api/http';
+import { errorBody, errorStatus, RETRY_AFTER_SECONDS } from '@ledger-api/http';
 import type { Logger } from '@ledger-api/observability';
 
 /**
@@ -29,13 +29,8 @@ export const notFound: RequestHandler = (_req, res) => sendError(res, 404);
 /** Last resort: whatever failed, the client gets the error format and never internals. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
-    const status = httpStatusOf(error);
+    const status = errorStatus(error) ?? 500;
     if (status >= 500) logger.error({ err: error, reqId: req.id }, 'request failed');
     sendError(res, status);
   };
-}
-
-function httpStatusOf(error: unknown): number {
-  const status = (error as { status?: unknown } | null)?.status;
-  return typeof status === 'number' && status >= 400 && status <= 599 ? status : 500;
 }

@@ -1,4 +1,4 @@
-import { startFakeService, startGateway, type FakeService, type RunningServer } from './test-helpers';
+import { startFakeService, startGateway, type FakeService, type RunningServer } from './testing/gateway-harness';
 
 let service: FakeService;
 let gateway: RunningServer;

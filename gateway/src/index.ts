@@ -1,5 +1,6 @@
 import { Agent } from 'node:http';
 import { loadConfigOrExit } from '@ledger-api/config';
+import { GracefulShutdown } from '@ledger-api/http';
 import { createLogger, createMetrics } from '@ledger-api/observability';
 import { buildApp } from './app';
 import { gatewayConfigSchema } from './config';
@@ -24,22 +25,18 @@ async function main(): Promise<void> {
   const services = configuredUpstreams(config).map(({ service, baseUrl }) => ({ service, baseUrl }));
   logger.info({ host: config.HOST, port: config.PORT, services, rateLimitStore: redis ? 'redis' : 'memory' }, 'gateway listening');
 
-  const shutdown = async (signal: NodeJS.Signals) => {
-    logger.info({ signal }, 'shutting down');
-    // In-flight requests end within the proxy timeout; a little slack lets their answers out.
-    const drained = await closeGracefully(server, config.PROXY_TIMEOUT_MS + 1_000);
-    if (!drained) logger.warn('requests still running at the shutdown deadline were cut');
-    upstreamAgent.destroy();
-    redis?.disconnect();
-    logger.info('gateway stopped');
-    process.exit(0);
-  };
-  let stopping: Promise<void> | undefined;
-  const onSignal = (signal: NodeJS.Signals) => {
-    stopping ??= shutdown(signal);
-  };
-  process.on('SIGTERM', onSignal);
-  process.on('SIGINT', onSignal);
+  // No hard deadline: closing the server bounds itself, cutting what still runs at its deadline.
+  new GracefulShutdown({
+    logger,
+    async stop() {
+      // In-flight requests end within the proxy timeout; a little slack lets their answers out.
+      const drained = await closeGracefully(server, config.PROXY_TIMEOUT_MS + 1_000);
+      if (!drained) logger.warn('requests still running at the shutdown deadline were cut');
+      upstreamAgent.destroy();
+      redis?.disconnect();
+      logger.info('gateway stopped');
+    },
+  }).listen();
 }
 
 main().catch((error: unknown) => {

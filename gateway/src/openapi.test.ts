@@ -1,5 +1,5 @@
 import { mergeOpenApiDocuments, type MergedDocument, type ServiceDocument } from './openapi';
-import { refusingUrl, startFakeService, startGateway, type FakeService, type RunningServer } from './test-helpers';
+import { refusingUrl, startFakeService, startGateway, type FakeService, type RunningServer } from './testing/gateway-harness';
 
 const errorSchema = { type: 'object', properties: { statusCode: { type: 'integer' } } };
 

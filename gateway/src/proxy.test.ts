@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { createServer, type AddressInfo } from 'node:net';
-import { rawGet, refusingUrl, startFakeService, startGateway, timed, type FakeService, type RunningServer } from './test-helpers';
+import { rawGet, refusingUrl, startFakeService, startGateway, timed, type FakeService, type RunningServer } from './testing/gateway-harness';
 
 const services: FakeService[] = [];
 const gateways: RunningServer[] = [];

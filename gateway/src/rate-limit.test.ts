@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import type { Redis } from 'ioredis';
 import { silentLogger } from '@ledger-api/observability';
 import { connectRateLimitRedis, createRedisRateLimitStore } from './rate-limit';
-import { refusingUrl, startFakeService, startGateway, timed, type FakeService, type RunningServer } from './test-helpers';
+import { refusingUrl, startFakeService, startGateway, timed, type FakeService, type RunningServer } from './testing/gateway-harness';
 
 let service: FakeService;
 const gateways: RunningServer[] = [];

@@ -1,5 +1,5 @@
 import { createMetrics } from '@ledger-api/observability';
-import { refusingUrl, startFakeService, startGateway, type FakeService, type RunningServer } from './test-helpers';
+import { refusingUrl, startFakeService, startGateway, type FakeService, type RunningServer } from './testing/gateway-harness';
 
 const servers: RunningServer[] = [];
 

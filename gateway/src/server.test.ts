@@ -3,7 +3,8 @@ import { createMetrics, silentLogger } from '@ledger-api/observability';
 import { buildApp } from './app';
 import { parseGatewayConfig } from './config';
 import { closeGracefully, listen, portOf } from './server';
-import { rawGet, startFakeService, timed, waitFor, type FakeService } from './test-helpers';
+import { rawGet, startFakeService, timed, type FakeService } from './testing/gateway-harness';
+import { waitFor } from '@ledger-api/test-kit';
 
 let service: FakeService;
 let release: () => void = () => undefined;

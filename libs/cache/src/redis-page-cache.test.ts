@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, connect, type AddressInfo, type Server, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
+import { waitFor as waitUntil } from '@ledger-api/test-kit';
 import { RedisPageCache } from './redis-page-cache';
 import type { CacheLogger } from './types';
 
@@ -18,14 +19,6 @@ async function settlesWithin<T>(promise: Promise<T>, ms: number): Promise<T> {
     return await Promise.race([promise, deadline]);
   } finally {
     clearTimeout(timer);
-  }
-}
-
-async function waitUntil(condition: () => Promise<boolean> | boolean, description: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting until ${description}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 

@@ -8,6 +8,7 @@ import { defineRoute, type LedgerState, type PageCacheLike } from './route';
 
 class StoreUnavailableError extends Error {
   override name = 'StoreUnavailableError';
+  readonly status = 503;
 }
 
 let ledger: LedgerState = { height: 7, generation: '7:a' };

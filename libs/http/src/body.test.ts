@@ -5,7 +5,8 @@ import { createLogger, createMetrics } from '@ledger-api/observability';
 import { z } from 'zod';
 import { createHttpApp } from './app';
 import { defineRoute } from './route';
-import { converse, serve, stop, waitFor, writeChunkedBody } from './test-helpers';
+import { converse, serve, stop, writeChunkedBody } from './testing/raw-http';
+import { waitFor } from '@ledger-api/test-kit';
 
 const TOO_LARGE = { statusCode: 413, error: 'Payload Too Large', message: 'Payload content length greater than maximum allowed: 65536' };
 

@@ -28,11 +28,18 @@ export const notFound = (message = 'Not Found') => new ApiError(404, message);
 /** How long a client is asked to wait after a 503 (api-behaviour.md section 2). */
 export const RETRY_AFTER_SECONDS = 5;
 
-// Store and cache adapters name their outage errors `<Something>UnavailableError`;
-// matching on the name keeps this package free of adapter dependencies.
-function isDependencyOutage(error: unknown): boolean {
-  return error instanceof Error && /UnavailableError$/.test(error.name);
+/**
+ * The HTTP status an error says it answers with: an ApiError, a store outage (503) or
+ * any other error with a `status` between 400 and 599. Errors carry their own status
+ * so this package needs no knowledge of the adapters that throw them.
+ */
+export function errorStatus(error: unknown): number | undefined {
+  const status = (error as { status?: unknown } | null | undefined)?.status;
+  return typeof status === 'number' && Number.isInteger(status) && status >= 400 && status <= 599 ? status : undefined;
 }
+
+const UNAVAILABLE_MESSAGE = 'A backing service is unavailable, try again shortly';
+const INTERNAL_ERROR_MESSAGE = 'An internal server error occurred';
 
 /** Turns anything thrown below it into the error body; never leaks a stack or driver message. */
 export function errorMiddleware(logger: Logger): Middleware {
@@ -40,15 +47,19 @@ export function errorMiddleware(logger: Logger): Middleware {
     try {
       await next();
     } catch (error) {
-      let status = 500;
-      let message = 'An internal server error occurred';
+      const status = errorStatus(error) ?? 500;
+      let message: string;
       if (error instanceof ApiError) {
-        ({ status, message } = error);
-      } else if (isDependencyOutage(error)) {
-        status = 503;
-        message = 'A backing service is unavailable, try again shortly';
+        // An ApiError's message is written for the client.
+        message = error.message;
+      } else if (status === 503) {
+        message = UNAVAILABLE_MESSAGE;
         logger.warn({ err: error, reqId: ctx.state.requestId }, 'dependency unavailable');
+      } else if (status < 500) {
+        // Any other error's message may hold internals: a client error gets its reason phrase.
+        message = STATUS_CODES[status] ?? 'Error';
       } else {
+        message = INTERNAL_ERROR_MESSAGE;
         logger.error({ err: error, reqId: ctx.state.requestId }, 'unhandled error');
       }
       ctx.status = status;

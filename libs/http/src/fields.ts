@@ -43,3 +43,6 @@ export function hexParam(length: number, description?: string) {
 
 export const transactionId = (description = 'Transaction id (64 hex characters)') => hexParam(64, description);
 export const publicKey = (description = 'Public key (66 hex characters)') => hexParam(66, description);
+
+/** Path of a resource derived from one transaction: its 64-hex id, looked up lower-cased. */
+export const transactionIdParams = z.strictObject({ id: transactionId() });

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import { readRequestBody } from './body';
-import { converse, serve, stop, type Conversation } from './test-helpers';
+import { converse, serve, stop, type Conversation } from './testing/raw-http';
 
 let server: Server;
 let port: number;

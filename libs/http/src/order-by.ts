@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 export type SortDirection = 'asc' | 'desc';
 
+/** A validated `orderBy`: the stored field the API name stands for, so the store can sort on it as it is. */
 export interface OrderBy {
   field: string;
   direction: SortDirection;
@@ -9,8 +10,9 @@ export interface OrderBy {
 
 const ORDER_BY_PATTERN = /^([^:]+):(asc|desc)$/;
 
-/** `orderBy=<field>:<direction>` restricted to the route's orderable fields. */
-export function orderByParam(orderable: readonly string[]) {
+/** `orderBy=<field>:<direction>` restricted to the route's orderable fields (API name -> stored field). */
+export function orderByParam(orderable: Readonly<Record<string, string>>) {
+  const names = Object.keys(orderable);
   return z
     .string()
     .transform((value, ctx): OrderBy => {
@@ -23,15 +25,15 @@ export function orderByParam(orderable: readonly string[]) {
         return z.NEVER;
       }
       const [, field, direction] = match;
-      if (!orderable.includes(field)) {
+      if (!Object.hasOwn(orderable, field)) {
         ctx.addIssue({ code: 'custom', message: `Unknown orderBy property '${field}'` });
         return z.NEVER;
       }
-      return { field, direction: direction as SortDirection };
+      return { field: orderable[field], direction: direction as SortDirection };
     })
     .meta({
       type: 'string',
       pattern: '^[^:]+:(asc|desc)$',
-      description: `Ordering as <field>:<asc|desc>. Orderable fields: ${orderable.join(', ')}.`,
+      description: `Ordering as <field>:<asc|desc>. Orderable fields: ${names.join(', ')}.`,
     });
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { findWindow, listQuerySchema, pagedEnvelope, type ListConfig } from './paging';
+import { listQuerySchema, pagedEnvelope, type ListConfig } from './paging';
 import { validate } from './validation';
 
 const groups = {
@@ -52,17 +52,5 @@ describe('paged envelope links', () => {
 
   it('has one page when there is nothing to list', () => {
     expect(envelope(groups, '/g', '', 0)).toMatchObject({ pageCount: 1, count: 0, next: null, last: '/g?page=1&limit=100' });
-  });
-});
-
-describe('findWindow', () => {
-  it('sorts on the requested field, then on the default order', () => {
-    const query = validate(listQuerySchema(assets), { orderBy: 'fee:desc', page: '3', limit: '5' });
-    expect(findWindow(assets, query)).toEqual({ sort: { 'sortKeys.fee': -1, blockHeight: 1, sequence: 1 }, skip: 10, limit: 5 });
-  });
-
-  it('lets a non-zero offset replace the page', () => {
-    const query = validate(listQuerySchema(assets), { offset: '7', page: '3', limit: '5' });
-    expect(findWindow(assets, query).skip).toBe(7);
   });
 });

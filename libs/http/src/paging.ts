@@ -1,7 +1,8 @@
 import { stringify } from 'node:querystring';
 import { z } from 'zod';
-import { booleanParam, integerParam } from './fields';
+import { integerParam } from './fields';
 import { orderByParam, type OrderBy } from './order-by';
+import { transformParam } from './transform';
 
 export const MAX_LIMIT = 100;
 
@@ -17,14 +18,15 @@ export interface ListConfig<F extends z.ZodRawShape = z.ZodRawShape> {
   orderable: Record<string, string>;
   /** Stored fields giving the default order; appended to every sort so ties are stable. */
   defaultOrder: Record<string, 1 | -1>;
-  /** Whether the route takes `transform` (NFT and exchange routes). */
+  /** Whether the route takes `transform`: routes over ledger records can answer the raw transactions instead. */
   transform: boolean;
   /** Defaults shown in links when the client did not send them, in link order (after transform). */
   linkFlags?: Record<string, string>;
-  /** `meta.totalCountIsEstimate`: false for guardian, true for NFT and exchange. */
+  /** `meta.totalCountIsEstimate`: whether clients are told the total may be an estimate. */
   totalCountIsEstimate: boolean;
 }
 
+/** A validated list query: what listQuerySchema outputs besides the route's own filters. */
 export interface PagingQuery {
   page: number;
   limit: number;
@@ -32,8 +34,6 @@ export interface PagingQuery {
   orderBy?: OrderBy;
   transform?: boolean;
 }
-
-const transformParam = () => booleanParam('Return resource shapes (true) or raw ledger transactions (false)').default(true);
 
 type PagingShape = {
   page: ReturnType<typeof integerParam>;
@@ -46,50 +46,15 @@ type PagingShape = {
 };
 
 export function listQuerySchema<F extends z.ZodRawShape>(config: ListConfig<F>) {
-  const orderable = Object.keys(config.orderable);
   const shape = {
     page: integerParam({ positive: true }).default(1),
     limit: integerParam({ min: 1, max: MAX_LIMIT }).default(MAX_LIMIT),
     offset: integerParam({ min: 0 }).optional(),
-    ...(orderable.length > 0 && { orderBy: orderByParam(orderable).optional() }),
+    ...(Object.keys(config.orderable).length > 0 && { orderBy: orderByParam(config.orderable).optional() }),
     ...(config.transform && { transform: transformParam() }),
     ...config.filters,
   } as unknown as PagingShape & F;
   return z.strictObject(shape);
-}
-
-export interface FindWindow {
-  sort: Record<string, 1 | -1>;
-  skip: number;
-  limit: number;
-}
-
-/** The sort, skip and limit a paged query asks for, in stored field names. */
-export function findWindow(config: ListConfig, query: PagingQuery): FindWindow {
-  const sort: Record<string, 1 | -1> = {};
-  if (query.orderBy) sort[config.orderable[query.orderBy.field]] = query.orderBy.direction === 'asc' ? 1 : -1;
-  for (const [field, direction] of Object.entries(config.defaultOrder)) {
-    if (!(field in sort)) sort[field] = direction;
-  }
-  const skip = query.offset ? query.offset : (query.page - 1) * query.limit;
-  return { sort, skip, limit: query.limit };
-}
-
-export interface Page<T> {
-  items: T[];
-  totalCount: number;
-}
-
-/** What a paged read needs of a collection; a store collection is one. */
-export interface PageSource<T, F> {
-  find(filter: F, window: FindWindow): Promise<T[]>;
-  count(filter: F): Promise<number>;
-}
-
-/** One page of a list route's matches, in the route's order, with the total count. */
-export async function findPage<T, F>(source: PageSource<T, F>, filter: F, config: ListConfig, query: PagingQuery): Promise<Page<T>> {
-  const [items, totalCount] = await Promise.all([source.find(filter, findWindow(config, query)), source.count(filter)]);
-  return { items, totalCount };
 }
 
 /** The request as the client sent it, which paging links reproduce. */

@@ -1,6 +1,6 @@
 import { parseLedgerMessage } from './events';
 import { LedgerFault } from './fault';
-import { TestLedger, testPublicKey } from './test-ledger';
+import { TestLedger, testPublicKey } from './testing/test-ledger';
 
 const PREFIX = 'ledger.block';
 const ORIGIN = 'stream LEDGER sequence 7';

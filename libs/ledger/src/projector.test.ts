@@ -8,11 +8,11 @@ import type { Projection } from './projection/types';
 import { Projector } from './projector';
 import { FileLedgerSource } from './sources/file';
 import type { LedgerEventHandler, LedgerSource } from './sources/types';
-import { TestLedger, testPublicKey } from './test-ledger';
+import { TestLedger, testPublicKey } from './testing/test-ledger';
 import { reverted, writeLedgerFile } from './testing/ledger-file';
 import { MemoryStore } from './testing/memory-store';
 import { SENDERS, countedBy, senderCountProjection, type SenderDoc } from './testing/sender-count-projection';
-import { waitFor } from './testing/wait';
+import { waitFor } from '@ledger-api/test-kit';
 import { EMPTY_POSITION, type LedgerEvent, type LedgerPosition } from './types';
 
 const ALICE = testPublicKey('alice');

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { silentLogger } from '@ledger-api/observability';
 import { publishLedgerFile } from './publish';
-import { TestLedger } from './test-ledger';
+import { TestLedger } from './testing/test-ledger';
 import { writeLedgerFile } from './testing/ledger-file';
 
 let dir: string;

@@ -3,4 +3,3 @@ export * from './config';
 export * from './ledger-state';
 export * from './main';
 export * from './service';
-export * from './testing';

@@ -1,6 +1,6 @@
 import type { LedgerState } from '@ledger-api/http';
-import { EMPTY_POSITION, POSITION_COLLECTION, type LedgerPosition, type ProjectionRunner } from '@ledger-api/ledger';
-import type { Doc, Store } from '@ledger-api/store';
+import { readStoredPosition, type LedgerPosition, type ProjectionRunner } from '@ledger-api/ledger';
+import type { Store } from '@ledger-api/store';
 
 /**
  * Where an api process learns the ledger position its answers come from. The
@@ -26,10 +26,6 @@ export function runnerPositionReader(runner: ProjectionRunner): PositionReader {
 
 /** In an api-only process: the position the projector stored with the data. */
 export function storedPositionReader(store: Store): PositionReader {
-  const positions = store.collection<Doc & LedgerPosition>(POSITION_COLLECTION);
-  const read = async (): Promise<LedgerPosition> => {
-    const doc = await positions.findById('position');
-    return doc ? { height: doc.height, blockId: doc.blockId, streamSeq: doc.streamSeq } : EMPTY_POSITION;
-  };
+  const read = () => readStoredPosition(store);
   return { position: read, state: async () => toState(await read()) };
 }

@@ -1,4 +1,5 @@
 import { loadConfigOrExit } from '@ledger-api/config';
+import { GracefulShutdown } from '@ledger-api/http';
 import { createLogger } from '@ledger-api/observability';
 import type { AreaDefinition } from './area';
 import { serviceConfigSchema } from './config';
@@ -16,15 +17,5 @@ export async function runService(definition: AreaDefinition): Promise<void> {
     process.exit(1);
   }
   const running = service;
-  const shutdown = async (signal: string) => {
-    logger.info({ signal }, 'shutting down');
-    setTimeout(() => {
-      logger.error('shutdown deadline passed, exiting');
-      process.exit(1);
-    }, config.SHUTDOWN_TIMEOUT_MS).unref();
-    await running.close();
-    process.exit(0);
-  };
-  process.once('SIGTERM', (signal) => void shutdown(signal));
-  process.once('SIGINT', (signal) => void shutdown(signal));
+  new GracefulShutdown({ logger, deadlineMs: config.SHUTDOWN_TIMEOUT_MS, stop: () => running.close() }).listen();
 }

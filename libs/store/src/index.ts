@@ -6,3 +6,4 @@ export * from './embedded-store';
 export * from './mongo-store';
 export * from './create-store';
 export * from './query';
+export * from './window';

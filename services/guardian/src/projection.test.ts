@@ -2,7 +2,6 @@ import {
   LedgerFault,
   ProjectionRunner,
   Projector,
-  testPublicKey,
   type LedgerEvent,
   type LedgerEventHandler,
   type LedgerPosition,
@@ -10,8 +9,8 @@ import {
   type Transaction,
 } from '@ledger-api/ledger';
 import { silentLogger } from '@ledger-api/observability';
-import { startTestArea, type TestArea } from '@ledger-api/runtime';
-import { expectMalformedTransactionRefused, startProjectionRunner } from '@ledger-api/ledger/testing';
+import { startTestArea, type TestArea } from '@ledger-api/runtime/testing';
+import { expectMalformedTransactionRefused, startProjectionRunner, testPublicKey } from '@ledger-api/ledger/testing';
 import { EmbeddedStore } from '@ledger-api/store';
 import { guardianProjection } from './projection';
 import { guardianArea } from './service';

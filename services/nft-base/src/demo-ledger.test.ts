@@ -1,5 +1,5 @@
-import { generateDemoLedger } from '@ledger-api/ledger';
-import type { TestArea } from '@ledger-api/runtime';
+import { generateDemoLedger } from '@ledger-api/demo-ledger';
+import type { TestArea } from '@ledger-api/runtime/testing';
 import { startNftBase } from './testing/gallery';
 
 interface ListedAsset {

@@ -1,5 +1,5 @@
 import type { LedgerEvent, Transaction } from '@ledger-api/ledger';
-import type { TestArea, TestResponse } from '@ledger-api/runtime';
+import type { TestArea, TestResponse } from '@ledger-api/runtime/testing';
 import { galleryLedger, startNftBase, type Gallery } from './testing/gallery';
 
 /**

@@ -1,6 +1,6 @@
 import type { Transaction } from '@ledger-api/ledger';
-import { NftLedgerBuilder, type TransactionOptions } from '@ledger-api/nft-model';
-import type { TestArea } from '@ledger-api/runtime';
+import { NftLedgerBuilder, type TransactionOptions } from '@ledger-api/nft-model/testing';
+import type { TestArea } from '@ledger-api/runtime/testing';
 import { ids, startNftBase } from './testing/gallery';
 
 /** Five records per resource, with amounts on both sides of 2^53 and ties that fall back to ledger order. */

@@ -1,6 +1,6 @@
 import type { LedgerEvent, Transaction } from '@ledger-api/ledger';
-import { NftLedgerBuilder } from '@ledger-api/nft-model';
-import { startTestArea, type TestArea } from '@ledger-api/runtime';
+import { NftLedgerBuilder } from '@ledger-api/nft-model/testing';
+import { startTestArea, type TestArea } from '@ledger-api/runtime/testing';
 import { nftExchangeArea } from './service';
 import { idsOf } from './testing/exchange-ledger';
 

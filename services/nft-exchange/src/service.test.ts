@@ -1,4 +1,4 @@
-import { startTestArea } from '@ledger-api/runtime';
+import { startTestArea } from '@ledger-api/runtime/testing';
 import { nftExchangeArea } from './service';
 
 describe('nftExchangeArea', () => {

@@ -2,8 +2,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { writeDemoLedger } from '@ledger-api/ledger';
-import { freePort, getJson, isReady, ROOT, startProcess, waitFor } from '../support/processes';
+import { writeDemoLedger } from '@ledger-api/demo-ledger';
+import { freePort, getJson, isReady, ROOT, startProcess } from '../support/processes';
+import { waitFor } from '@ledger-api/test-kit';
 import { tempDir } from '../support/ledger-files';
 
 /**
@@ -83,7 +84,7 @@ async function main() {
   try {
     const gateway = `http://127.0.0.1:${ports[0]}`;
     const services = { guardian: `http://127.0.0.1:${ports[1]}`, base: `http://127.0.0.1:${ports[2]}`, exchange: `http://127.0.0.1:${ports[3]}` };
-    await waitFor('the stack', () => isReady(gateway), 120_000);
+    await waitFor(() => isReady(gateway), 'the stack', 120_000, 200);
     const results = [];
     for (const scenario of await scenarios(`${gateway}/api`)) results.push(await measureBoth(gateway, services, scenario));
     const outDir = join(ROOT, 'bench-results');

@@ -1,9 +1,11 @@
 import { join } from 'node:path';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { generateDemoLedger, publishLedgerFile, type LedgerEvent } from '@ledger-api/ledger';
+import { publishLedgerFile, type LedgerEvent } from '@ledger-api/ledger';
+import { generateDemoLedger } from '@ledger-api/demo-ledger';
 import { silentLogger } from '@ledger-api/observability';
-import { freePort, getJson, isReady, startProcess, waitFor, type RunningProcess } from '../support/processes';
+import { freePort, getJson, isReady, startProcess, type RunningProcess } from '../support/processes';
+import { waitFor } from '@ledger-api/test-kit';
 import { groupBlock, tempDir, topBlock, writeEvents } from '../support/ledger-files';
 
 /**
@@ -63,7 +65,7 @@ it('projects the published ledger, reverts blocks and survives a killed projecto
   running.push(gateway);
   const api = `http://127.0.0.1:${gatewayPort}/api`;
   const partOneTop = topBlock(events.slice(0, third)).height;
-  await waitFor('part one through the gateway', async () => (await heightOf(api)) === partOneTop);
+  await waitFor(async () => (await heightOf(api)) === partOneTop, 'part one through the gateway', 60_000, 200);
 
   // Kill the guardian projector without a chance to clean up while part two streams in, then restart it.
   const publishing = publish('part2.jsonl', events.slice(third, 2 * third));
@@ -72,19 +74,19 @@ it('projects the published ledger, reverts blocks and survives a killed projecto
   running[0] = startProcess('services/guardian/dist/main.js', { ...natsEnv, PORT: new URL(live.guardian).port });
   await publish('part3.jsonl', events.slice(2 * third));
   const top = topBlock(events);
-  await waitFor('the whole ledger', async () => (await heightOf(live.guardian)) === top.height && (await isReady(live.base)));
+  await waitFor(async () => (await heightOf(live.guardian)) === top.height && (await isReady(live.base)), 'the whole ledger', 60_000, 200);
 
   const reference = await serviceUrls({ LEDGER_FILE: writeEvents(join(dir, 'all.jsonl'), events) });
-  await waitFor('the reference replay', async () => (await isReady(reference.guardian)) && (await isReady(reference.base)));
+  await waitFor(async () => (await isReady(reference.guardian)) && (await isReady(reference.base)), 'the reference replay', 60_000, 200);
   expect(await snapshot(live)).toEqual(await snapshot(reference));
 
   // One more block arrives and is then taken back.
   const before = await getJson(`${api}/guardian/groups?limit=100`);
   const extra = groupBlock(top, 'e2e-transient-group');
   await publish('extra.jsonl', [{ event: 'block.applied', block: extra }]);
-  await waitFor('the extra block', async () => (await getJson(`${api}/guardian/groups/e2e-transient-group`)).status === 200);
+  await waitFor(async () => (await getJson(`${api}/guardian/groups/e2e-transient-group`)).status === 200, 'the extra block', 60_000, 200);
   await publish('revert.jsonl', [{ event: 'block.reverted', block: { id: extra.id, height: extra.height } }]);
-  await waitFor('the revert', async () => (await getJson(`${api}/guardian/groups/e2e-transient-group`)).status === 404);
+  await waitFor(async () => (await getJson(`${api}/guardian/groups/e2e-transient-group`)).status === 404, 'the revert', 60_000, 200);
   const after = await getJson(`${api}/guardian/groups?limit=100`);
   expect(after.body).toEqual(before.body);
   expect(after.headers.get('x-block-height')).toBe(String(top.height));

@@ -1,6 +1,8 @@
 import { join } from 'node:path';
-import { generateDemoLedger, type LedgerEvent, type Transaction } from '@ledger-api/ledger';
-import { freePort, getJson, isReady, startProcess, waitFor, type RunningProcess } from '../support/processes';
+import type { LedgerEvent, Transaction } from '@ledger-api/ledger';
+import { generateDemoLedger } from '@ledger-api/demo-ledger';
+import { freePort, getJson, isReady, startProcess, type RunningProcess } from '../support/processes';
+import { waitFor } from '@ledger-api/test-kit';
 import { tempDir, topBlock, writeEvents } from '../support/ledger-files';
 
 /** `npm start` with LEDGER_FILE: the launcher, three services and the gateway as real processes. */
@@ -31,7 +33,7 @@ beforeAll(async () => {
     NFT_EXCHANGE_PORT: String(exchange),
   });
   api = `http://127.0.0.1:${gateway}`;
-  await waitFor('the stack to be ready', () => isReady(api), 120_000);
+  await waitFor(() => isReady(api), 'the stack to be ready', 120_000, 200);
 }, 150_000);
 
 afterAll(async () => {

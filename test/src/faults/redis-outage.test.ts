@@ -1,6 +1,6 @@
 import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { timedGet } from '../support/load';
-import { waitFor } from '../support/processes';
+import { waitFor } from '@ledger-api/test-kit';
 import { redisKeyCount, startTestRedis, type TestRedis } from '../support/redis';
 
 /**
@@ -60,7 +60,7 @@ async function redisInUse(): Promise<boolean> {
 
 describe('Redis killed under the stack', () => {
   it('is used for pages and rate limits while it runs', async () => {
-    await waitFor('pages and counters in Redis', redisInUse, 20_000);
+    await waitFor(redisInUse, 'pages and counters in Redis', 20_000, 200);
   }, 30_000);
 
   it('leaves every area answering the same bodies while it is down', async () => {
@@ -71,7 +71,7 @@ describe('Redis killed under the stack', () => {
   it('is used again once it is back', async () => {
     await redis!.restart();
     expect(await redisKeyCount(redis!.port, '*')).toBe(0);
-    await waitFor('pages and counters in the restarted Redis', redisInUse, 60_000, 500);
+    await waitFor(redisInUse, 'pages and counters in the restarted Redis', 60_000, 500);
     expect(await answersDifferingFromBefore()).toEqual([]);
   }, 90_000);
 });

@@ -1,7 +1,7 @@
 import { contractViolations } from '../fuzz/contract';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { startLoad, timedGet, type Sample } from '../support/load';
-import { waitFor } from '../support/processes';
+import { waitFor } from '@ledger-api/test-kit';
 
 /**
  * A service killed with SIGKILL under load while the stack runs under the launcher:
@@ -35,12 +35,12 @@ describe('a service killed under load', () => {
     const gateway = stack!.gateway;
     topHeight = (await timedGet(`${gateway}${PATHS.guardian}`)).headers['x-block-height'];
     const load = startLoad(gateway, Object.values(PATHS));
-    await waitFor('load on every area', async () => load.samples.length >= 30, 10_000, 50);
+    await waitFor(async () => load.samples.length >= 30, 'load on every area', 10_000, 50);
     process.kill(stack!.childPid('guardian'), 'SIGKILL');
     const killedAt = performance.now();
-    await waitFor('the guardian area to answer 200 again', async () => load.samples.some((sample) => sample.path === PATHS.guardian && sample.sentAt > killedAt && sample.status === 200), RECOVERY_DEADLINE_MS, 100);
+    await waitFor(async () => load.samples.some((sample) => sample.path === PATHS.guardian && sample.sentAt > killedAt && sample.status === 200), 'the guardian area to answer 200 again', RECOVERY_DEADLINE_MS, 100);
     const recoveredCount = load.samples.length;
-    await waitFor('load after the recovery', async () => load.samples.length >= recoveredCount + 30, 10_000, 50);
+    await waitFor(async () => load.samples.length >= recoveredCount + 30, 'load after the recovery', 10_000, 50);
     samples = await load.stop();
   }, 120_000);
 

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
-import { writeDemoLedger } from '@ledger-api/ledger';
+import { writeDemoLedger } from '@ledger-api/demo-ledger';
 import { tempDir } from './ledger-files';
-import { freePort, isReady, startProcess, waitFor, type RunningProcess } from './processes';
+import { freePort, isReady, startProcess, type RunningProcess } from './processes';
+import { waitFor } from '@ledger-api/test-kit';
 
 export type StackChild = 'guardian' | 'nft-base' | 'nft-exchange' | 'gateway';
 
@@ -45,7 +46,7 @@ export async function startLocalStack({ blocks, env = {} }: LocalStackOptions): 
     stop: () => launcher.stop('SIGTERM', STOP_DEADLINE_MS),
   };
   try {
-    await waitFor('the stack to be ready', () => isReady(stack.gateway), READY_DEADLINE_MS);
+    await waitFor(() => isReady(stack.gateway), 'the stack to be ready', READY_DEADLINE_MS, 200);
   } catch (error) {
     await stack.stop();
     throw new Error(`${(error as Error).message}; launcher output:\n${launcher.output().slice(-4000)}`);

@@ -63,16 +63,6 @@ export function startCommand(command: string, args: string[], env: Record<string
   };
 }
 
-/** Polls `probe` until it returns true, failing with `what` after the deadline. */
-export async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs = 60_000, everyMs = 200): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await probe().catch(() => false)) return;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((done) => setTimeout(done, everyMs));
-  }
-}
-
 export async function getJson(url: string): Promise<{ status: number; headers: Headers; body: any }> {
   const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
   return { status: response.status, headers: response.headers, body: await response.json() };

@@ -1,5 +1,6 @@
 import { connect } from 'node:net';
-import { freePort, startCommand, waitFor, type RunningProcess } from './processes';
+import { freePort, startCommand, type RunningProcess } from './processes';
+import { waitFor } from '@ledger-api/test-kit';
 
 /** A redis-server of the test's own on a free port: no persistence, never the machine's shared one. */
 export interface TestRedis {
@@ -44,7 +45,7 @@ function launch(port: number): RunningProcess {
 }
 
 async function waitUntilServing(port: number): Promise<void> {
-  await waitFor(`redis-server on port ${port}`, async () => (await redisCommand(port, 'PING')) === '+PONG', 10_000, 50);
+  await waitFor(async () => (await redisCommand(port, 'PING')) === '+PONG', `redis-server on port ${port}`, 10_000, 50);
 }
 
 export async function startTestRedis(): Promise<TestRedis> {

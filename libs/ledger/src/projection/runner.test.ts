@@ -1,6 +1,6 @@
 import { silentLogger } from '@ledger-api/observability';
 import { LedgerFault } from '../fault';
-import { TestLedger, testPublicKey } from '../test-ledger';
+import { TestLedger, testPublicKey } from '../testing/test-ledger';
 import { applied, reverted } from '../testing/ledger-file';
 import { MemoryStore } from '../testing/memory-store';
 import { SENDERS, countedBy, forgettingSender, senderCountProjection, type SenderDoc } from '../testing/sender-count-projection';

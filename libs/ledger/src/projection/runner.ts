@@ -4,14 +4,13 @@ import { LedgerFault, LedgerGapFault } from '../fault';
 import { EMPTY_POSITION, type Block, type BlockRef, type LedgerEvent, type LedgerPosition } from '../types';
 import type { Projection } from './types';
 import { RecentBlocks } from './recent-blocks';
+import { POSITION_COLLECTION, readStoredPosition, storedPositionWrite } from './stored-position';
 import { BlockWriteSet } from './write-set';
 
 /** What the runner needs of a store: by-id reads, ordered writes, and the undo lookup at start. */
 export type LedgerStore = Pick<Store, 'collection' | 'applyWrites' | 'ensureCollections'>;
 
-export const POSITION_COLLECTION = '_ledger';
 export const UNDO_COLLECTION = '_undo';
-const POSITION_ID = 'position';
 const BOOKKEEPING_COLLECTIONS: CollectionSpec[] = [
   { name: POSITION_COLLECTION, indexes: [] },
   { name: UNDO_COLLECTION, indexes: [{ key: { height: 1 } }] },
@@ -137,7 +136,7 @@ export class ProjectionRunner {
     await this.store.applyWrites([{ collection: UNDO_COLLECTION, id: record._id, doc: record }]);
     await this.writeIfAny(after);
     const next = { height: block.height, blockId: block.id, streamSeq: this.nextStreamSeq(streamSeq) };
-    await this.store.applyWrites([positionWrite(next), ...this.pruneWrites(block.height)]);
+    await this.store.applyWrites([storedPositionWrite(next), ...this.pruneWrites(block.height)]);
     this.recentBlocks.remember(block);
     this.moveTo(next, true);
     this.logger.debug({ height: block.height, blockId: block.id, streamSeq, writes: after.length }, 'block applied');
@@ -177,7 +176,7 @@ export class ProjectionRunner {
     if (!record || record.blockId !== ref.id) throw new LedgerFault('no undo record is kept for this block', ref);
     await this.writeIfAny(restoreWrites(record));
     const next = { ...record.previous, streamSeq: this.nextStreamSeq(streamSeq) };
-    await this.store.applyWrites([positionWrite(next)]);
+    await this.store.applyWrites([storedPositionWrite(next)]);
     await this.store.applyWrites([{ collection: UNDO_COLLECTION, id: record._id, doc: null }]);
     this.moveTo(next, true);
     this.logger.debug({ height: ref.height, blockId: ref.id, streamSeq, writes: record.before.length }, 'block reverted');
@@ -186,10 +185,7 @@ export class ProjectionRunner {
 
   /** Loads the position and rolls back any commit that was interrupted before its position was stored. */
   private async recover(): Promise<void> {
-    const stored = await this.store.collection(POSITION_COLLECTION).findById(POSITION_ID);
-    const position: LedgerPosition = stored
-      ? { height: Number(stored.height), blockId: String(stored.blockId), streamSeq: Number(stored.streamSeq) }
-      : EMPTY_POSITION;
+    const position = await readStoredPosition(this.store);
     const interrupted = await this.undoRecords().find({ height: { $gt: position.height } });
     for (const record of interrupted.sort((a, b) => b.height - a.height)) {
       this.logger.warn({ height: record.height, blockId: record.blockId }, 'rolling back an interrupted block commit');
@@ -203,7 +199,7 @@ export class ProjectionRunner {
   private async recordStreamSeq(streamSeq: number): Promise<void> {
     const next = { ...this.current, streamSeq: this.nextStreamSeq(streamSeq) };
     if (next.streamSeq === this.current.streamSeq) return;
-    await this.store.applyWrites([positionWrite(next)]);
+    await this.store.applyWrites([storedPositionWrite(next)]);
     this.moveTo(next, false);
   }
 
@@ -236,10 +232,6 @@ export class ProjectionRunner {
       }
     }
   }
-}
-
-function positionWrite(position: LedgerPosition): Write {
-  return { collection: POSITION_COLLECTION, id: POSITION_ID, doc: { _id: POSITION_ID, ...position } };
 }
 
 /** Before-images go back newest capture first, unwinding the block in the opposite order it was built. */

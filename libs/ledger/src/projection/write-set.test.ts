@@ -1,4 +1,4 @@
-import { TestLedger } from '../test-ledger';
+import { TestLedger } from '../testing/test-ledger';
 import { MemoryStore } from '../testing/memory-store';
 import { BlockWriteSet } from './write-set';
 

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LedgerFault } from '../fault';
-import { TestLedger } from '../test-ledger';
+import { TestLedger } from '../testing/test-ledger';
 import { EMPTY_POSITION, type LedgerEvent } from '../types';
 import { FileLedgerSource } from './file';
 

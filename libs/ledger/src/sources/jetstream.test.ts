@@ -8,13 +8,13 @@ import { silentLogger } from '@ledger-api/observability';
 import { ProjectionRunner } from '../projection/runner';
 import { Projector } from '../projector';
 import { publishLedgerFile } from '../publish';
-import { TestLedger, testPublicKey } from '../test-ledger';
+import { TestLedger, testPublicKey } from '../testing/test-ledger';
 import { applied, reverted, writeLedgerFile } from '../testing/ledger-file';
 import { publishEvents } from '../testing/ledger-publisher';
 import { MemoryStore } from '../testing/memory-store';
 import { fileReplayReadModel, readModel } from '../testing/read-model';
 import { SENDERS, countedBy, forgettingSender, senderCountProjection, type SenderDoc } from '../testing/sender-count-projection';
-import { waitFor } from '../testing/wait';
+import { waitFor } from '@ledger-api/test-kit';
 import type { Block, LedgerEvent, LedgerPosition } from '../types';
 import { JetStreamLedgerSource } from './jetstream';
 

@@ -1,8 +1,8 @@
 // Test kits of the ledger library, published as `@ledger-api/ledger/testing`
 // so that no production import ever loads them.
+export * from './test-ledger';
 export * from './ledger-file';
 export * from './sender-count-projection';
-export * from './wait';
 export * from './ledger-publisher';
 export * from './nats-server';
 export * from './read-model';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { waitFor } from './wait';
+import { waitFor } from '@ledger-api/test-kit';
 
 const NATS_SERVER = process.env.NATS_SERVER_BIN ?? '/usr/sbin/nats-server';
 const READY_TIMEOUT_MS = 15_000;
@@ -81,14 +81,9 @@ export class TestNatsServer {
     this.exited = once(child, 'exit').then(() => {
       if (this.process === child) this.process = undefined;
     });
-    await waitFor(
-      () => {
-        if (!this.running) throw new Error(`nats-server on port ${this.port} exited while starting:\n${this.output}`);
-        return this.jetStreamAnswers();
-      },
-      `nats-server on port ${this.port} to answer JetStream requests`,
-      READY_TIMEOUT_MS,
-    );
+    // A server that exited ends the wait at once (waitFor would keep polling past a thrown error).
+    await waitFor(() => !this.running || this.jetStreamAnswers(), `nats-server on port ${this.port} to answer JetStream requests`, READY_TIMEOUT_MS);
+    if (!this.running) throw new Error(`nats-server on port ${this.port} exited while starting:\n${this.output}`);
   }
 
   private async jetStreamAnswers(): Promise<boolean> {

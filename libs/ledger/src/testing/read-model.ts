@@ -1,10 +1,11 @@
 import { silentLogger } from '@ledger-api/observability';
 import { createStore, type Doc } from '@ledger-api/store';
-import { POSITION_COLLECTION, ProjectionRunner, UNDO_COLLECTION, type LedgerStore } from '../projection/runner';
+import { ProjectionRunner, UNDO_COLLECTION, type LedgerStore } from '../projection/runner';
+import { POSITION_COLLECTION } from '../projection/stored-position';
 import type { Projection } from '../projection/types';
 import { Projector } from '../projector';
 import { FileLedgerSource } from '../sources/file';
-import { waitFor } from './wait';
+import { waitFor } from '@ledger-api/test-kit';
 
 /** Every stored document, by collection, sorted by id: the projection's collections and the runner's bookkeeping. */
 export async function readModel(store: LedgerStore, projection: Projection): Promise<Record<string, Doc[]>> {

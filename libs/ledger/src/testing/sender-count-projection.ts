@@ -1,6 +1,6 @@
 import type { Doc } from '@ledger-api/store';
 import type { Projection } from '../projection/types';
-import type { TestLedger } from '../test-ledger';
+import type { TestLedger } from './test-ledger';
 import type { Transaction } from '../types';
 
 export const SENDERS = 'senders';

@@ -1,6 +1,5 @@
-import { transactionId } from '@ledger-api/http';
 import { z } from 'zod';
-import { decimal, nftTransactionWith } from '../base/payloads';
+import { decimal, nftTransactionWith, transactionId } from '../base/payloads';
 
 // NFT exchange transaction payloads (ledger-events.md section 3).
 

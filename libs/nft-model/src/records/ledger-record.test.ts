@@ -1,6 +1,5 @@
 import type { Block, Transaction } from '@ledger-api/ledger';
 import { LEDGER_ORDER, ledgerRecord, ledgerRecordIndexes, rawTransaction } from './ledger-record';
-import { nftListConfig } from './list-config';
 
 const tx: Transaction = {
   id: 'a'.repeat(64),
@@ -48,13 +47,5 @@ describe('ledgerRecordIndexes', () => {
     expect(keys).toContainEqual({ 'timestamp.epoch': 1, blockHeight: 1, sequence: 1 });
     expect(keys.filter((key) => 'sortKeys.fee' in key)).toHaveLength(1);
     expect(keys.filter((key) => Object.keys(key)[0] === 'blockHeight')).toHaveLength(1);
-  });
-});
-
-describe('nftListConfig', () => {
-  it('takes transform, flags the count as an estimate and orders by the ledger by default', () => {
-    const config = nftListConfig({}, { name: 'name' }, { inAuction: 'false' });
-    expect(config).toMatchObject({ transform: true, totalCountIsEstimate: true, defaultOrder: LEDGER_ORDER, linkFlags: { inAuction: 'false' } });
-    expect(Object.keys(config.orderable)).toEqual(['id', 'senderPublicKey', 'timestamp', 'blockHeight', 'sequence', 'nonce', 'fee', 'amount', 'name']);
   });
 });

@@ -1,4 +1,3 @@
-import { booleanParam, transactionId } from '@ledger-api/http';
 import { z } from 'zod';
 import { rawTransaction, type LedgerRecord, type RawTransaction } from './ledger-record';
 
@@ -16,13 +15,8 @@ export const rawTransactionResource = z
   .loose()
   .meta({ title: 'Ledger transaction' });
 
-/** Path of a transaction-derived resource: a 64-hex id, looked up lower-cased. */
-export const transactionIdParams = z.strictObject({ id: transactionId() });
-
-/** Query of a by-id route: only `transform`. */
-export const transformQuery = z.strictObject({
-  transform: booleanParam('Return the resource shape (true) or the raw ledger transaction (false)').default(true),
-});
+/** What a route over records answers per item: the resource shape, or with transform=false the raw transaction. */
+export const resourceOrTransaction = <R extends z.ZodType>(resource: R) => z.union([resource, rawTransactionResource]);
 
 /** The resource shape, or with transform=false the raw transaction. */
 export function presentRecord<D extends LedgerRecord, R>(doc: D, transform: boolean, toResource: (doc: D) => R): R | RawTransaction {

@@ -1,4 +1,5 @@
-import { addressFromPublicKey, MAINNET_VERSION, TestLedger, testPublicKey, type LedgerEvent, type Transaction } from '@ledger-api/ledger';
+import { addressFromPublicKey, MAINNET_VERSION, type LedgerEvent, type Transaction } from '@ledger-api/ledger';
+import { TestLedger, testPublicKey } from '@ledger-api/ledger/testing';
 import { NFT_BASE_TYPE_GROUP, NFT_EXCHANGE_TYPE_GROUP, NftBaseType, NftExchangeType } from '../records/transaction-types';
 
 export interface TestWallet {

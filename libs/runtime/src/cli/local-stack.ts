@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { writeDemoLedger } from '@ledger-api/ledger';
 import { Supervisor, type ChildDefinition } from './supervisor';
 
 /**
@@ -18,12 +17,22 @@ const SERVICES = [
   { name: 'nft-exchange', entry: 'services/nft-exchange/dist/main.js', port: process.env.NFT_EXCHANGE_PORT ?? '4103', urlVariable: 'NFT_EXCHANGE_URL' },
 ];
 
+// The demo generator is a development tool in a workspace of its own: running its
+// command, rather than importing it, keeps it out of the runtime's dependencies and so
+// out of the production image.
+const DEMO_LEDGER_COMMAND = 'libs/demo-ledger/dist/cli/demo.js';
+
+function writeDemoLedger(file: string, networkVersion: string): void {
+  const run = spawnSync(process.execPath, [resolve(ROOT, DEMO_LEDGER_COMMAND), file, '--network', networkVersion], { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`the demo ledger could not be written: ${run.error?.message ?? run.stderr.trim()}`);
+}
+
 async function ledgerEnvironment(): Promise<Record<string, string>> {
   if (process.env.NATS_URL) return {};
   if (process.env.LEDGER_FILE) return { LEDGER_FILE: resolve(process.env.LEDGER_FILE) };
   const file = resolve(ROOT, '.data/demo-ledger.jsonl');
   mkdirSync(resolve(ROOT, '.data'), { recursive: true });
-  writeDemoLedger(file, { networkVersion: Number(process.env.NETWORK_VERSION ?? 23) });
+  writeDemoLedger(file, process.env.NETWORK_VERSION || '23');
   process.stdout.write(`demo ledger written to ${file}\n`);
   return { LEDGER_FILE: file };
 }

@@ -1,9 +1,8 @@
-import { findPage, type PagingQuery } from '@ledger-api/http';
-import { likeFilter, type Filter, type Store } from '@ledger-api/store';
+import { findPage, likeFilter, type Filter, type PageRequest, type Store } from '@ledger-api/store';
 import { GROUPS, USERS, type GroupDoc, type UserDoc } from '../projection';
 import { groupsList } from './query-config';
 
-export interface GroupsQuery extends PagingQuery {
+export interface GroupsQuery extends PageRequest {
   name?: string;
   priority?: number;
   active?: boolean;
@@ -25,7 +24,7 @@ export function groupsRepository(store: Store) {
   return {
     async list(query: GroupsQuery) {
       const filter = groupsFilter(query);
-      return findPage(groups, filter, groupsList, query);
+      return findPage(groups, filter, query, groupsList.defaultOrder);
     },
     findByName: (name: string) => groups.findById(name),
     /** Members of a group in the order they first appeared on the ledger; null when there is no such group. */

@@ -1,4 +1,5 @@
-import { TestLedger, testPublicKey, type Transaction } from '@ledger-api/ledger';
+import type { Transaction } from '@ledger-api/ledger';
+import { TestLedger, testPublicKey } from '@ledger-api/ledger/testing';
 import type { PermissionEntry } from '../projection';
 
 const ADMIN = testPublicKey('guardian-admin');

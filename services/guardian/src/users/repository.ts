@@ -1,9 +1,8 @@
-import { findPage, type PagingQuery } from '@ledger-api/http';
-import { likeFilter, type Filter, type Store } from '@ledger-api/store';
+import { findPage, likeFilter, type Filter, type PageRequest, type Store } from '@ledger-api/store';
 import { GROUPS, USERS, type GroupDoc, type UserDoc } from '../projection';
 import { usersList } from './query-config';
 
-export interface UsersQuery extends PagingQuery {
+export interface UsersQuery extends PageRequest {
   publicKey?: string;
 }
 
@@ -13,7 +12,7 @@ export function usersRepository(store: Store) {
   return {
     async list(query: UsersQuery) {
       const filter: Filter = query.publicKey === undefined ? {} : { publicKey: likeFilter(query.publicKey.toLowerCase()) };
-      return findPage(users, filter, usersList, query);
+      return findPage(users, filter, query, usersList.defaultOrder);
     },
     findByPublicKey: (key: string) => users.findById(key),
     /** The user's groups in the user's own order, skipping names that have no group; null for an unknown user. */

@@ -1,5 +1,5 @@
-import { startTestArea, type TestArea } from '@ledger-api/runtime';
-import { testPublicKey } from '@ledger-api/ledger';
+import { startTestArea, type TestArea } from '@ledger-api/runtime/testing';
+import { testPublicKey } from '@ledger-api/ledger/testing';
 import { guardianArea } from '../service';
 import { GuardianLedger, permission } from '../testing/guardian-ledger';
 

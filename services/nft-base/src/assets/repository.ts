@@ -1,4 +1,3 @@
-import { findPage, type ListConfig, type Page, type PagingQuery } from '@ledger-api/http';
 import { addressFromPublicKey } from '@ledger-api/ledger';
 import {
   baseWalletReader,
@@ -9,12 +8,12 @@ import {
   type CollectionDoc,
 } from '@ledger-api/nft-model';
 import type { AreaDeps } from '@ledger-api/runtime';
-import type { Filter, Store } from '@ledger-api/store';
+import { findPage, type Filter, type Page, type PageRequest, type Sort, type Store } from '@ledger-api/store';
 import { containmentFilter } from '../search/containment';
 import type { AssetWithOwnerKey } from './presenter';
 import { assetsList, walletAssetsList } from './query-config';
 
-export interface WalletAssetsQuery extends PagingQuery {
+export interface WalletAssetsQuery extends PageRequest {
   inAuction: boolean;
   inExpiredAuction: boolean;
 }
@@ -28,8 +27,8 @@ export function assetsRepository(store: Store, { networkVersion, ledgerPosition 
     const keys = await publicKeysByAddress(store, docs.flatMap((doc) => doc.ownerAddress ?? []));
     return docs.map((doc) => ({ ...doc, ownerKey: doc.ownerAddress === null ? undefined : keys.get(doc.ownerAddress) }));
   }
-  async function page(filter: Filter, query: PagingQuery, config: ListConfig = assetsList): Promise<Page<AssetWithOwnerKey>> {
-    const { items, totalCount } = await findPage(assets, filter, config, query);
+  async function page(filter: Filter, query: PageRequest, defaultOrder: Sort = assetsList.defaultOrder): Promise<Page<AssetWithOwnerKey>> {
+    const { items, totalCount } = await findPage(assets, filter, query, defaultOrder);
     return { items: await withOwnerKeys(items), totalCount };
   }
 
@@ -42,10 +41,10 @@ export function assetsRepository(store: Store, { networkVersion, ledgerPosition 
   }
 
   return {
-    list: (query: PagingQuery) => page({}, query),
-    search: (body: Record<string, unknown>, query: PagingQuery) => page(containmentFilter(body), query),
+    list: (query: PageRequest) => page({}, query),
+    search: (body: Record<string, unknown>, query: PageRequest) => page(containmentFilter(body), query),
     /** Null for an unknown collection. */
-    async ofCollection(collectionId: string, query: PagingQuery): Promise<Page<AssetWithOwnerKey> | null> {
+    async ofCollection(collectionId: string, query: PageRequest): Promise<Page<AssetWithOwnerKey> | null> {
       if (!(await collections.findById(collectionId))) return null;
       return page({ collectionId: { $eq: collectionId } }, query);
     },
@@ -53,7 +52,7 @@ export function assetsRepository(store: Store, { networkVersion, ledgerPosition 
       const ownerAddress = addressFromPublicKey(publicKey, networkVersion);
       const filter: Filter = { ownerAddress: { $eq: ownerAddress } };
       if (query.inAuction) filter._id = { $in: await auctionedNftIds(ownerAddress, query.inExpiredAuction) };
-      return page(filter, query, walletAssetsList);
+      return page(filter, query, walletAssetsList.defaultOrder);
     },
     async findById(id: string): Promise<AssetWithOwnerKey | null> {
       const asset = await assets.findById(id);

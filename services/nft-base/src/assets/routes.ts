@@ -1,52 +1,82 @@
-import { defineRoute, notFound } from '@ledger-api/http';
-import { baseWalletResource, recordByIdRoute, recordListRoute, recordSearchRoute, transactionIdParams } from '@ledger-api/nft-model';
+import { defineRoute, notFound, pagedEnvelope, pagedListShape, transactionByIdShape, transactionIdParams } from '@ledger-api/http';
+import { baseWalletResource, presentRecord, resourceOrTransaction } from '@ledger-api/nft-model';
 import type { AreaDeps } from '@ledger-api/runtime';
 import { z } from 'zod';
-import { presentAsset, presentAssetDetail } from './presenter';
+import { presentAsset, presentAssetDetail, type AssetWithOwnerKey } from './presenter';
 import { assetsList, walletAssetsList } from './query-config';
-import { assetsRepository, type WalletAssetsQuery } from './repository';
+import { assetsRepository } from './repository';
 import { assetDetailResource, assetResource, assetSearchBody, walletParams } from './schema';
 
 const TAGS = ['NFT assets'];
+const assetOrTransaction = resourceOrTransaction(assetResource);
 
+/** The list form of a page of assets, or with transform=false the transactions that minted them. */
+const presentAssets = (assets: AssetWithOwnerKey[], transform: boolean) => assets.map((asset) => presentRecord(asset, transform, presentAsset));
+
+type AssetsRepository = ReturnType<typeof assetsRepository>;
+
+// The order of the routes is the order of the OpenAPI document's paths.
 export function assetRoutes({ store, networkVersion, ledgerPosition }: AreaDeps) {
   const repository = assetsRepository(store, { networkVersion, ledgerPosition });
-  const shape = { tags: TAGS, resource: assetResource, present: presentAsset };
+  return [...assetListRoutes(repository), ...singleAssetRoutes(repository), collectionAssetsRoute(repository)];
+}
+
+function assetListRoutes(repository: AssetsRepository) {
   return [
-    recordListRoute({
-      ...shape,
+    defineRoute({
+      method: 'get',
       path: '/nft/assets',
       summary: 'List NFT assets',
       description: 'Burned assets stay listed, with ownerPublicKey "BURNED".',
-      config: assetsList,
-      page: repository.list,
+      tags: TAGS,
+      ...pagedListShape(assetsList, assetOrTransaction),
+      async handler({ query, location }) {
+        const { items, totalCount } = await repository.list(query);
+        return pagedEnvelope(location, assetsList, query, presentAssets(items, query.transform), totalCount);
+      },
     }),
-    recordSearchRoute({
-      ...shape,
+    defineRoute({
+      method: 'post',
       path: '/nft/assets/search',
       summary: 'Search NFT assets by attributes',
       description: 'Assets whose attributes contain the body: objects match by the given keys, arrays by the given elements, scalars by equality. `{}` matches all.',
-      config: assetsList,
+      tags: TAGS,
+      ...pagedListShape(assetsList, assetOrTransaction),
       body: assetSearchBody,
-      search: repository.search,
+      async handler({ query, body, location }) {
+        const { items, totalCount } = await repository.search(body, query);
+        return pagedEnvelope(location, assetsList, query, presentAssets(items, query.transform), totalCount);
+      },
     }),
-    recordListRoute({
-      ...shape,
+    defineRoute({
+      method: 'get',
       path: '/nft/assets/wallet/:id',
       summary: 'List the NFT assets a wallet owns',
       description: 'A valid public key that owns nothing gives an empty page.',
+      tags: TAGS,
       params: walletParams,
-      config: walletAssetsList,
-      page: (query: WalletAssetsQuery, { id }) => repository.ownedBy(id, query),
+      ...pagedListShape(walletAssetsList, assetOrTransaction),
+      async handler({ params, query, location }) {
+        const { items, totalCount } = await repository.ownedBy(params.id, query);
+        return pagedEnvelope(location, walletAssetsList, query, presentAssets(items, query.transform), totalCount);
+      },
     }),
-    recordByIdRoute({
+  ];
+}
+
+function singleAssetRoutes(repository: AssetsRepository) {
+  return [
+    defineRoute({
+      method: 'get',
       path: '/nft/assets/:id',
       summary: 'Get an NFT asset',
       tags: TAGS,
-      resource: assetDetailResource,
-      present: presentAssetDetail,
-      notFoundMessage: 'Asset not found',
-      find: repository.findById,
+      ...transactionByIdShape(resourceOrTransaction(assetDetailResource)),
+      async handler({ params, query }) {
+        const asset = await repository.findById(params.id);
+        if (!asset) throw notFound('Asset not found');
+        return { data: presentRecord(asset, query.transform, presentAssetDetail) };
+      },
     }),
     defineRoute({
       method: 'get',
@@ -63,15 +93,22 @@ export function assetRoutes({ store, networkVersion, ledgerPosition }: AreaDeps)
         return { data: wallet };
       },
     }),
-    recordListRoute({
-      ...shape,
-      path: '/nft/collections/:id/assets',
-      summary: 'List the NFT assets of a collection',
-      tags: ['NFT collections'],
-      params: transactionIdParams,
-      config: assetsList,
-      notFoundMessage: 'Collection not found',
-      page: (query, { id }) => repository.ofCollection(id, query),
-    }),
   ];
+}
+
+function collectionAssetsRoute(repository: AssetsRepository) {
+  return defineRoute({
+    method: 'get',
+    path: '/nft/collections/:id/assets',
+    summary: 'List the NFT assets of a collection',
+    tags: ['NFT collections'],
+    params: transactionIdParams,
+    ...pagedListShape(assetsList, assetOrTransaction),
+    errors: [404],
+    async handler({ params, query, location }) {
+      const page = await repository.ofCollection(params.id, query);
+      if (!page) throw notFound('Collection not found');
+      return pagedEnvelope(location, assetsList, query, presentAssets(page.items, query.transform), page.totalCount);
+    },
+  });
 }

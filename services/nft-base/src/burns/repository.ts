@@ -1,12 +1,11 @@
-import type { PagingQuery } from '@ledger-api/http';
-import { recordCollection, STORE_COLLECTIONS, type BurnDoc } from '@ledger-api/nft-model';
-import type { Store } from '@ledger-api/store';
+import { STORE_COLLECTIONS, type BurnDoc } from '@ledger-api/nft-model';
+import { findPage, type PageRequest, type Store } from '@ledger-api/store';
 import { burnsList } from './query-config';
 
 export function burnsRepository(store: Store) {
-  const burns = recordCollection<BurnDoc>(store, STORE_COLLECTIONS.burns, burnsList);
+  const burns = store.collection<BurnDoc>(STORE_COLLECTIONS.burns);
   return {
-    list: (query: PagingQuery) => burns.page({}, query),
-    findById: burns.findById,
+    list: (query: PageRequest) => findPage(burns, {}, query, burnsList.defaultOrder),
+    findById: (id: string) => burns.findById(id),
   };
 }

@@ -1,4 +1,5 @@
-import { recordByIdRoute, recordListRoute } from '@ledger-api/nft-model';
+import { defineRoute, notFound, pagedEnvelope, pagedListShape, transactionByIdShape } from '@ledger-api/http';
+import { presentRecord, resourceOrTransaction } from '@ledger-api/nft-model';
 import type { Store } from '@ledger-api/store';
 import { presentBurn } from './presenter';
 import { burnsList } from './query-config';
@@ -6,12 +7,33 @@ import { burnsRepository } from './repository';
 import { burnResource } from './schema';
 
 const TAGS = ['NFT burns'];
+const burnOrTransaction = resourceOrTransaction(burnResource);
 
 export function burnRoutes(store: Store) {
   const repository = burnsRepository(store);
-  const shape = { tags: TAGS, resource: burnResource, present: presentBurn };
   return [
-    recordListRoute({ ...shape, path: '/nft/burns', summary: 'List NFT burns', config: burnsList, page: repository.list }),
-    recordByIdRoute({ ...shape, path: '/nft/burns/:id', summary: 'Get an NFT burn', notFoundMessage: 'Burn not found', find: repository.findById }),
+    defineRoute({
+      method: 'get',
+      path: '/nft/burns',
+      summary: 'List NFT burns',
+      tags: TAGS,
+      ...pagedListShape(burnsList, burnOrTransaction),
+      async handler({ query, location }) {
+        const { items, totalCount } = await repository.list(query);
+        return pagedEnvelope(location, burnsList, query, items.map((burn) => presentRecord(burn, query.transform, presentBurn)), totalCount);
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/nft/burns/:id',
+      summary: 'Get an NFT burn',
+      tags: TAGS,
+      ...transactionByIdShape(burnOrTransaction),
+      async handler({ params, query }) {
+        const burn = await repository.findById(params.id);
+        if (!burn) throw notFound('Burn not found');
+        return { data: presentRecord(burn, query.transform, presentBurn) };
+      },
+    }),
   ];
 }

@@ -1,4 +1,11 @@
-import { nftListConfig } from '@ledger-api/nft-model';
+import type { ListConfig } from '@ledger-api/http';
+import { LEDGER_ORDER, LEDGER_RECORD_ORDERABLE } from '@ledger-api/nft-model';
 
 /** GET /nft/collections and POST /nft/collections/search. */
-export const collectionsList = nftListConfig({}, { name: 'name', maximumSupply: 'maximumSupply' });
+export const collectionsList = {
+  filters: {},
+  orderable: { ...LEDGER_RECORD_ORDERABLE, name: 'name', maximumSupply: 'maximumSupply' },
+  defaultOrder: LEDGER_ORDER,
+  transform: true,
+  totalCountIsEstimate: true,
+} satisfies ListConfig;

@@ -1,17 +1,16 @@
-import type { PagingQuery } from '@ledger-api/http';
-import { baseWalletReader, recordCollection, STORE_COLLECTIONS, type CollectionDoc } from '@ledger-api/nft-model';
-import type { Store } from '@ledger-api/store';
+import { baseWalletReader, STORE_COLLECTIONS, type CollectionDoc } from '@ledger-api/nft-model';
+import { findPage, type PageRequest, type Store } from '@ledger-api/store';
 import { containmentFilter } from '../search/containment';
 import { collectionsList } from './query-config';
 import type { CollectionSearch } from './schema';
 
 export function collectionsRepository(store: Store) {
-  const collections = recordCollection<CollectionDoc>(store, STORE_COLLECTIONS.collections, collectionsList);
+  const collections = store.collection<CollectionDoc>(STORE_COLLECTIONS.collections);
   const wallets = baseWalletReader(store);
   return {
-    list: (query: PagingQuery) => collections.page({}, query),
-    search: (body: CollectionSearch, query: PagingQuery) => collections.page(containmentFilter(body), query),
-    findById: collections.findById,
+    list: (query: PageRequest) => findPage(collections, {}, query, collectionsList.defaultOrder),
+    search: (body: CollectionSearch, query: PageRequest) => findPage(collections, containmentFilter(body), query, collectionsList.defaultOrder),
+    findById: (id: string) => collections.findById(id),
     /** The base-form wallet of the collection's registrant; null for an unknown collection. */
     async registrantWallet(id: string) {
       const collection = await collections.findById(id);

@@ -1,5 +1,5 @@
-import { defineRoute, notFound } from '@ledger-api/http';
-import { baseWalletResource, recordByIdRoute, recordListRoute, recordSearchRoute, transactionIdParams } from '@ledger-api/nft-model';
+import { defineRoute, notFound, pagedEnvelope, pagedListShape, transactionByIdShape, transactionIdParams } from '@ledger-api/http';
+import { baseWalletResource, presentRecord, resourceOrTransaction } from '@ledger-api/nft-model';
 import type { Store } from '@ledger-api/store';
 import { z } from 'zod';
 import { presentCollection, presentCollectionSchema } from './presenter';
@@ -9,36 +9,71 @@ import { collectionResource, collectionSchemaResource, collectionSearchBody } fr
 
 const TAGS = ['NFT collections'];
 const COLLECTION_NOT_FOUND = 'Collection not found';
+const collectionOrTransaction = resourceOrTransaction(collectionResource);
+
+type CollectionsRepository = ReturnType<typeof collectionsRepository>;
 
 export function collectionRoutes(store: Store) {
   const repository = collectionsRepository(store);
-  const shape = { tags: TAGS, resource: collectionResource, present: presentCollection };
+  return [...collectionListRoutes(repository), ...singleCollectionRoutes(repository)];
+}
+
+function collectionListRoutes(repository: CollectionsRepository) {
   return [
-    recordListRoute({ ...shape, path: '/nft/collections', summary: 'List NFT collections', config: collectionsList, page: repository.list }),
-    recordSearchRoute({
-      ...shape,
+    defineRoute({
+      method: 'get',
+      path: '/nft/collections',
+      summary: 'List NFT collections',
+      tags: TAGS,
+      ...pagedListShape(collectionsList, collectionOrTransaction),
+      async handler({ query, location }) {
+        const { items, totalCount } = await repository.list(query);
+        const data = items.map((collection) => presentRecord(collection, query.transform, presentCollection));
+        return pagedEnvelope(location, collectionsList, query, data, totalCount);
+      },
+    }),
+    defineRoute({
+      method: 'post',
       path: '/nft/collections/search',
       summary: 'Search NFT collections',
       description: 'Collections containing the body: objects match by the given keys (extra keys allowed), arrays by the given elements, scalars by equality. `{}` matches all.',
-      config: collectionsList,
+      tags: TAGS,
+      ...pagedListShape(collectionsList, collectionOrTransaction),
       body: collectionSearchBody,
-      search: repository.search,
+      async handler({ query, body, location }) {
+        const { items, totalCount } = await repository.search(body, query);
+        const data = items.map((collection) => presentRecord(collection, query.transform, presentCollection));
+        return pagedEnvelope(location, collectionsList, query, data, totalCount);
+      },
     }),
-    recordByIdRoute({
-      ...shape,
+  ];
+}
+
+function singleCollectionRoutes(repository: CollectionsRepository) {
+  return [
+    defineRoute({
+      method: 'get',
       path: '/nft/collections/:id',
       summary: 'Get an NFT collection',
-      notFoundMessage: COLLECTION_NOT_FOUND,
-      find: repository.findById,
+      tags: TAGS,
+      ...transactionByIdShape(collectionOrTransaction),
+      async handler({ params, query }) {
+        const collection = await repository.findById(params.id);
+        if (!collection) throw notFound(COLLECTION_NOT_FOUND);
+        return { data: presentRecord(collection, query.transform, presentCollection) };
+      },
     }),
-    recordByIdRoute({
+    defineRoute({
+      method: 'get',
       path: '/nft/collections/:id/schema',
       summary: "Get an NFT collection's JSON schema",
       tags: TAGS,
-      resource: collectionSchemaResource,
-      present: presentCollectionSchema,
-      notFoundMessage: COLLECTION_NOT_FOUND,
-      find: repository.findById,
+      ...transactionByIdShape(resourceOrTransaction(collectionSchemaResource)),
+      async handler({ params, query }) {
+        const collection = await repository.findById(params.id);
+        if (!collection) throw notFound(COLLECTION_NOT_FOUND);
+        return { data: presentRecord(collection, query.transform, presentCollectionSchema) };
+      },
     }),
     defineRoute({
       method: 'get',

@@ -1,4 +1,4 @@
-import type { TestArea } from '@ledger-api/runtime';
+import type { TestArea } from '@ledger-api/runtime/testing';
 import { startNftBase } from '../testing/gallery';
 
 let area: TestArea;

@@ -1,6 +1,6 @@
 import type { LedgerEvent } from '@ledger-api/ledger';
-import { NftLedgerBuilder } from '@ledger-api/nft-model';
-import { startTestArea, type TestArea } from '@ledger-api/runtime';
+import { NftLedgerBuilder } from '@ledger-api/nft-model/testing';
+import { startTestArea, type TestArea } from '@ledger-api/runtime/testing';
 import { nftBaseArea } from '../service';
 
 /**

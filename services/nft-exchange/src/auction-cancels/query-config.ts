@@ -1,4 +1,11 @@
-import { nftListConfig } from '@ledger-api/nft-model';
+import type { ListConfig } from '@ledger-api/http';
+import { LEDGER_ORDER, LEDGER_RECORD_ORDERABLE } from '@ledger-api/nft-model';
 
 /** GET /nft/exchange/auctions/canceled: every auction cancel record. */
-export const canceledAuctionsList = nftListConfig({});
+export const canceledAuctionsList = {
+  filters: {},
+  orderable: { ...LEDGER_RECORD_ORDERABLE },
+  defaultOrder: LEDGER_ORDER,
+  transform: true,
+  totalCountIsEstimate: true,
+} satisfies ListConfig;

@@ -1,12 +1,11 @@
-import type { PagingQuery } from '@ledger-api/http';
-import { recordCollection, STORE_COLLECTIONS, type AuctionCancelDoc } from '@ledger-api/nft-model';
-import type { Store } from '@ledger-api/store';
+import { STORE_COLLECTIONS, type AuctionCancelDoc } from '@ledger-api/nft-model';
+import { findPage, type PageRequest, type Store } from '@ledger-api/store';
 import { canceledAuctionsList } from './query-config';
 
 export function canceledAuctionsRepository(store: Store) {
-  const cancels = recordCollection<AuctionCancelDoc>(store, STORE_COLLECTIONS.auctionCancels, canceledAuctionsList);
+  const cancels = store.collection<AuctionCancelDoc>(STORE_COLLECTIONS.auctionCancels);
   return {
-    list: (query: PagingQuery) => cancels.page({}, query),
-    findById: cancels.findById,
+    list: (query: PageRequest) => findPage(cancels, {}, query, canceledAuctionsList.defaultOrder),
+    findById: (id: string) => cancels.findById(id),
   };
 }

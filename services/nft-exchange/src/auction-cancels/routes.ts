@@ -1,4 +1,5 @@
-import { recordByIdRoute, recordListRoute } from '@ledger-api/nft-model';
+import { defineRoute, notFound, pagedEnvelope, pagedListShape, transactionByIdShape } from '@ledger-api/http';
+import { presentRecord, resourceOrTransaction } from '@ledger-api/nft-model';
 import type { Store } from '@ledger-api/store';
 import { presentCanceledAuction } from './presenter';
 import { canceledAuctionsList } from './query-config';
@@ -6,25 +7,35 @@ import { canceledAuctionsRepository } from './repository';
 import { canceledAuctionResource } from './schema';
 
 const TAGS = ['Exchange auctions'];
+const canceledAuctionOrTransaction = resourceOrTransaction(canceledAuctionResource);
 
 /** Registered before the auction by-id routes, which would otherwise take `canceled` for an id. */
 export function canceledAuctionRoutes(store: Store) {
   const repository = canceledAuctionsRepository(store);
-  const shape = { tags: TAGS, resource: canceledAuctionResource, present: presentCanceledAuction };
   return [
-    recordListRoute({
-      ...shape,
+    defineRoute({
+      method: 'get',
       path: '/nft/exchange/auctions/canceled',
       summary: 'List auction cancellations',
-      config: canceledAuctionsList,
-      page: repository.list,
+      tags: TAGS,
+      ...pagedListShape(canceledAuctionsList, canceledAuctionOrTransaction),
+      async handler({ query, location }) {
+        const { items, totalCount } = await repository.list(query);
+        const data = items.map((cancel) => presentRecord(cancel, query.transform, presentCanceledAuction));
+        return pagedEnvelope(location, canceledAuctionsList, query, data, totalCount);
+      },
     }),
-    recordByIdRoute({
-      ...shape,
+    defineRoute({
+      method: 'get',
       path: '/nft/exchange/auctions/canceled/:id',
       summary: 'Get an auction cancellation by its transaction id',
-      notFoundMessage: 'Canceled auction not found',
-      find: repository.findById,
+      tags: TAGS,
+      ...transactionByIdShape(canceledAuctionOrTransaction),
+      async handler({ params, query }) {
+        const cancel = await repository.findById(params.id);
+        if (!cancel) throw notFound('Canceled auction not found');
+        return { data: presentRecord(cancel, query.transform, presentCanceledAuction) };
+      },
     }),
   ];
 }

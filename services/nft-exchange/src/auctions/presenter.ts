@@ -1,6 +1,7 @@
-import type { AuctionDoc, BidDoc } from '@ledger-api/nft-model';
+import type { AuctionDoc } from '@ledger-api/nft-model';
 import type { z } from 'zod';
 import { presentBid } from '../bids/presenter';
+import type { AuctionWithBids } from './repository';
 import type { auctionDetailResource, auctionResource, auctionTermsResource } from './schema';
 
 export function presentAuctionTerms(doc: AuctionDoc): z.infer<typeof auctionTermsResource> {
@@ -12,7 +13,7 @@ export function presentAuctionDetail(doc: AuctionDoc): z.infer<typeof auctionDet
 }
 
 /** The list and search form; `bids` only when the search asked for them. */
-export function presentAuction(doc: AuctionDoc, bids?: BidDoc[]): z.infer<typeof auctionResource> {
+export function presentAuction({ bids, ...doc }: AuctionWithBids): z.infer<typeof auctionResource> {
   return {
     id: doc._id,
     senderPublicKey: doc.senderPublicKey,

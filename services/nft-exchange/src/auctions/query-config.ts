@@ -1,7 +1,5 @@
-import { booleanParam } from '@ledger-api/http';
-import { nftListConfig } from '@ledger-api/nft-model';
-
-const AUCTION_ORDERABLE = { startAmount: 'sortKeys.startAmount', 'expiration.blockHeight': 'expirationHeight' };
+import { booleanParam, type ListConfig } from '@ledger-api/http';
+import { LEDGER_ORDER, LEDGER_RECORD_ORDERABLE } from '@ledger-api/nft-model';
 
 // No default: absent means no expiry filter, so it never shows in paging links.
 const expired = booleanParam(
@@ -9,16 +7,25 @@ const expired = booleanParam(
 ).optional();
 
 /** GET /nft/exchange/auctions: active auctions, expired or not unless `expired` narrows them. */
-export const auctionsList = nftListConfig({ expired }, AUCTION_ORDERABLE);
+export const auctionsList = {
+  filters: { expired },
+  orderable: { ...LEDGER_RECORD_ORDERABLE, startAmount: 'sortKeys.startAmount', 'expiration.blockHeight': 'expirationHeight' },
+  defaultOrder: LEDGER_ORDER,
+  transform: true,
+  totalCountIsEstimate: true,
+} satisfies ListConfig;
 
 /** POST /nft/exchange/auctions/search: auctions in every state unless onlyActive. */
-export const auctionsSearch = nftListConfig(
-  {
+export const auctionsSearch = {
+  filters: {
     expired,
     onlyActive: booleanParam('Only active auctions').default(false),
     includeBids: booleanParam('Add `nftAuction.bids`: the active bids of each auction, in ledger order').default(false),
     canceledBids: booleanParam('With includeBids: canceled and ended bids too').default(false),
   },
-  AUCTION_ORDERABLE,
-  { onlyActive: 'false', includeBids: 'false', canceledBids: 'false' },
-);
+  orderable: { ...LEDGER_RECORD_ORDERABLE, startAmount: 'sortKeys.startAmount', 'expiration.blockHeight': 'expirationHeight' },
+  defaultOrder: LEDGER_ORDER,
+  transform: true,
+  linkFlags: { onlyActive: 'false', includeBids: 'false', canceledBids: 'false' },
+  totalCountIsEstimate: true,
+} satisfies ListConfig;

@@ -1,18 +1,26 @@
-import type { PagingQuery } from '@ledger-api/http';
 import type { LedgerPosition } from '@ledger-api/ledger';
-import { recordCollection, STORE_COLLECTIONS, type AuctionDoc, type BidDoc, type BidStatus } from '@ledger-api/nft-model';
-import { allOf, type Filter, type Store } from '@ledger-api/store';
-import { bidsRepository } from '../bids/repository';
+import { STORE_COLLECTIONS, type AuctionDoc, type BidDoc, type BidStatus } from '@ledger-api/nft-model';
+import { allOf, findPage, type Filter, type Page, type PageRequest, type Store } from '@ledger-api/store';
+import { bidsByAuctionReader } from '../bids/bids-by-auction';
 import { amountEquals } from '../shared/search';
-import { auctionsList } from './query-config';
+import { exchangeWalletReader } from '../wallets/exchange-wallet';
+import { auctionsList, auctionsSearch } from './query-config';
 import type { AuctionSearch } from './schema';
 
-export interface AuctionsQuery extends PagingQuery {
+export interface AuctionsQuery extends PageRequest {
   expired?: boolean;
 }
 
 export interface AuctionSearchQuery extends AuctionsQuery {
   onlyActive: boolean;
+  /** Attach each auction's bids: the active ones, or with canceledBids those in every state. */
+  includeBids: boolean;
+  canceledBids: boolean;
+}
+
+/** An auction with its bids in ledger order, when a search asked for them. */
+export interface AuctionWithBids extends AuctionDoc {
+  bids?: BidDoc[];
 }
 
 const ACTIVE: Filter = { status: { $eq: 'active' } };
@@ -36,25 +44,34 @@ function searchConditions(search: AuctionSearch): Filter[] {
 }
 
 export function auctionsRepository(store: Store, ledgerPosition: () => Promise<LedgerPosition>) {
-  // Both auction lists share the orderable fields and default order of auctionsList.
-  const auctions = recordCollection<AuctionDoc>(store, STORE_COLLECTIONS.auctions, auctionsList);
-  const bids = bidsRepository(store);
+  const auctions = store.collection<AuctionDoc>(STORE_COLLECTIONS.auctions);
+  const bidsByAuction = bidsByAuctionReader(store);
+  const exchangeWallet = exchangeWalletReader(store);
   const currentHeight = async () => (await ledgerPosition()).height;
+
+  function bidsOf(page: AuctionDoc[], canceledBids: boolean): Promise<Map<string, BidDoc[]>> {
+    const statuses: BidStatus[] = canceledBids ? ['active', 'canceled', 'ended'] : ['active'];
+    return bidsByAuction(page.map((auction) => auction._id), statuses);
+  }
+
   return {
-    findById: auctions.findById,
+    findById: (id: string) => auctions.findById(id),
     async listActive(query: AuctionsQuery) {
       const filter = allOf([ACTIVE, ...expiryConditions(query.expired, await currentHeight())]);
-      return auctions.page(filter, query);
+      return findPage(auctions, filter, query, auctionsList.defaultOrder);
     },
-    async search(search: AuctionSearch, query: AuctionSearchQuery) {
+    async search(search: AuctionSearch, query: AuctionSearchQuery): Promise<Page<AuctionWithBids>> {
       const expiry = expiryConditions(query.expired, await currentHeight());
       const filter = allOf([...searchConditions(search), ...(query.onlyActive ? [ACTIVE] : []), ...expiry]);
-      return auctions.page(filter, query);
+      const page = await findPage(auctions, filter, query, auctionsSearch.defaultOrder);
+      if (!query.includeBids) return page;
+      const pageBids = await bidsOf(page.items, query.canceledBids);
+      return { items: page.items.map((auction) => ({ ...auction, bids: pageBids.get(auction._id) })), totalCount: page.totalCount };
     },
-    /** The bids of each auction in ledger order: the active ones, or with `everyState` all of them. */
-    bidsOf(page: AuctionDoc[], everyState: boolean): Promise<Map<string, BidDoc[]>> {
-      const statuses: BidStatus[] = everyState ? ['active', 'canceled', 'ended'] : ['active'];
-      return bids.ofAuctions(page.map((auction) => auction._id), statuses);
+    /** The exchange-form wallet of the seller, whatever the auction's state; null for an unknown auction. */
+    async sellerWallet(id: string) {
+      const auction = await auctions.findById(id);
+      return auction && exchangeWallet(auction.sellerAddress);
     },
   };
 }

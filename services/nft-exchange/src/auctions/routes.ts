@@ -1,45 +1,60 @@
-import { defineRoute, listQuerySchema, pagedEnvelope, pagedResponse } from '@ledger-api/http';
+import { defineRoute, notFound, pagedEnvelope, pagedListShape, transactionByIdShape, transactionIdParams } from '@ledger-api/http';
 import type { LedgerPosition } from '@ledger-api/ledger';
-import { presentRecord, recordByIdRoute, recordListRoute } from '@ledger-api/nft-model';
+import { presentRecord, resourceOrTransaction } from '@ledger-api/nft-model';
 import type { Store } from '@ledger-api/store';
-import { exchangeWalletRoute } from '../wallets/route';
+import { z } from 'zod';
+import { exchangeWalletResource } from '../wallets/schema';
 import { presentAuction, presentAuctionDetail } from './presenter';
 import { auctionsList, auctionsSearch } from './query-config';
 import { auctionsRepository } from './repository';
-import { auctionDetailResource, auctionOrTransaction, auctionResource, auctionSearchBody } from './schema';
+import { auctionDetailResource, auctionOrTransaction, auctionSearchBody } from './schema';
 
 const TAGS = ['Exchange auctions'];
+const AUCTION_NOT_FOUND = 'Auction not found';
 
 export function auctionRoutes(store: Store, ledgerPosition: () => Promise<LedgerPosition>) {
   const repository = auctionsRepository(store, ledgerPosition);
   return [
-    recordListRoute({
+    defineRoute({
+      method: 'get',
       path: '/nft/exchange/auctions',
       summary: 'List active auctions',
       description: 'Auctions neither canceled nor traded, expired or not unless `expired` narrows them.',
       tags: TAGS,
-      resource: auctionResource,
-      present: (doc) => presentAuction(doc),
-      config: auctionsList,
-      page: repository.listActive,
+      ...pagedListShape(auctionsList, auctionOrTransaction),
+      async handler({ query, location }) {
+        const { items, totalCount } = await repository.listActive(query);
+        const data = items.map((auction) => presentRecord(auction, query.transform, presentAuction));
+        return pagedEnvelope(location, auctionsList, query, data, totalCount);
+      },
     }),
-    recordByIdRoute({
+    defineRoute({
+      method: 'get',
       path: '/nft/exchange/auctions/:id',
       summary: 'Get an auction by its transaction id',
       description: 'Any auction, whatever its state.',
       tags: TAGS,
-      resource: auctionDetailResource,
-      present: presentAuctionDetail,
-      notFoundMessage: 'Auction not found',
-      find: repository.findById,
+      ...transactionByIdShape(resourceOrTransaction(auctionDetailResource)),
+      async handler({ params, query }) {
+        const auction = await repository.findById(params.id);
+        if (!auction) throw notFound(AUCTION_NOT_FOUND);
+        return { data: presentRecord(auction, query.transform, presentAuctionDetail) };
+      },
     }),
-    exchangeWalletRoute(store, {
+    defineRoute({
+      method: 'get',
       path: '/nft/exchange/auctions/:id/wallets',
       summary: 'Get the wallet of the seller',
       description: 'Any auction resolves to its seller, whatever its state.',
       tags: TAGS,
-      notFoundMessage: 'Auction not found',
-      addressOf: async (id) => (await repository.findById(id))?.sellerAddress ?? null,
+      params: transactionIdParams,
+      response: z.object({ data: exchangeWalletResource }),
+      errors: [404],
+      async handler({ params }) {
+        const wallet = await repository.sellerWallet(params.id);
+        if (!wallet) throw notFound(AUCTION_NOT_FOUND);
+        return { data: wallet };
+      },
     }),
     defineRoute({
       method: 'post',
@@ -47,14 +62,12 @@ export function auctionRoutes(store: Store, ledgerPosition: () => Promise<Ledger
       summary: 'Search auctions',
       description: 'Members combine with AND; startAmount compares by value. Auctions in every state are searched unless onlyActive.',
       tags: TAGS,
-      query: listQuerySchema(auctionsSearch),
+      ...pagedListShape(auctionsSearch, auctionOrTransaction),
       body: auctionSearchBody,
-      response: pagedResponse(auctionOrTransaction),
       async handler({ query, body, location }) {
-        const { items, totalCount } = await repository.search(body, query);
         // Bids belong to the resource shape only; the raw transactions carry nothing derived.
-        const bids = query.includeBids && query.transform ? await repository.bidsOf(items, query.canceledBids) : undefined;
-        const data = items.map((doc) => presentRecord(doc, query.transform, (auction) => presentAuction(auction, bids?.get(auction._id))));
+        const { items, totalCount } = await repository.search(body, { ...query, includeBids: query.includeBids && query.transform });
+        const data = items.map((auction) => presentRecord(auction, query.transform, presentAuction));
         return pagedEnvelope(location, auctionsSearch, query, data, totalCount);
       },
     }),

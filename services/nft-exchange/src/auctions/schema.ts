@@ -1,5 +1,5 @@
 import { publicKey, transactionId } from '@ledger-api/http';
-import { rawTransactionResource, timestampResource } from '@ledger-api/nft-model';
+import { resourceOrTransaction, timestampResource } from '@ledger-api/nft-model';
 import { z } from 'zod';
 import { bidResource } from '../bids/schema';
 import { decimalAmount } from '../shared/search';
@@ -33,7 +33,7 @@ export const auctionDetailResource = z
   .object({ id: z.string(), senderPublicKey: z.string(), nftAuction: auctionTermsResource, timestamp: timestampResource })
   .meta({ title: 'Auction (by-id form)' });
 
-export const auctionOrTransaction = z.union([auctionResource, rawTransactionResource]);
+export const auctionOrTransaction = resourceOrTransaction(auctionResource);
 
 const blockHeight = z.number().int().min(1);
 

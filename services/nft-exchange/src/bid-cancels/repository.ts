@@ -1,12 +1,11 @@
-import type { PagingQuery } from '@ledger-api/http';
-import { recordCollection, STORE_COLLECTIONS, type BidCancelDoc } from '@ledger-api/nft-model';
-import type { Store } from '@ledger-api/store';
+import { STORE_COLLECTIONS, type BidCancelDoc } from '@ledger-api/nft-model';
+import { findPage, type PageRequest, type Store } from '@ledger-api/store';
 import { canceledBidsList } from './query-config';
 
 export function canceledBidsRepository(store: Store) {
-  const cancels = recordCollection<BidCancelDoc>(store, STORE_COLLECTIONS.bidCancels, canceledBidsList);
+  const cancels = store.collection<BidCancelDoc>(STORE_COLLECTIONS.bidCancels);
   return {
-    list: (query: PagingQuery) => cancels.page({}, query),
-    findById: cancels.findById,
+    list: (query: PageRequest) => findPage(cancels, {}, query, canceledBidsList.defaultOrder),
+    findById: (id: string) => cancels.findById(id),
   };
 }

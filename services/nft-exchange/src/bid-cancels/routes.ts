@@ -1,4 +1,5 @@
-import { recordByIdRoute, recordListRoute } from '@ledger-api/nft-model';
+import { defineRoute, notFound, pagedEnvelope, pagedListShape, transactionByIdShape } from '@ledger-api/http';
+import { presentRecord, resourceOrTransaction } from '@ledger-api/nft-model';
 import type { Store } from '@ledger-api/store';
 import { presentCanceledBid } from './presenter';
 import { canceledBidsList } from './query-config';
@@ -6,25 +7,35 @@ import { canceledBidsRepository } from './repository';
 import { canceledBidResource } from './schema';
 
 const TAGS = ['Exchange bids'];
+const canceledBidOrTransaction = resourceOrTransaction(canceledBidResource);
 
 /** Registered before the bid by-id routes, which would otherwise take `canceled` for an id. */
 export function canceledBidRoutes(store: Store) {
   const repository = canceledBidsRepository(store);
-  const shape = { tags: TAGS, resource: canceledBidResource, present: presentCanceledBid };
   return [
-    recordListRoute({
-      ...shape,
+    defineRoute({
+      method: 'get',
       path: '/nft/exchange/bids/canceled',
       summary: 'List bid cancellations',
-      config: canceledBidsList,
-      page: repository.list,
+      tags: TAGS,
+      ...pagedListShape(canceledBidsList, canceledBidOrTransaction),
+      async handler({ query, location }) {
+        const { items, totalCount } = await repository.list(query);
+        const data = items.map((cancel) => presentRecord(cancel, query.transform, presentCanceledBid));
+        return pagedEnvelope(location, canceledBidsList, query, data, totalCount);
+      },
     }),
-    recordByIdRoute({
-      ...shape,
+    defineRoute({
+      method: 'get',
       path: '/nft/exchange/bids/canceled/:id',
       summary: 'Get a bid cancellation by its transaction id',
-      notFoundMessage: 'Canceled bid not found',
-      find: repository.findById,
+      tags: TAGS,
+      ...transactionByIdShape(canceledBidOrTransaction),
+      async handler({ params, query }) {
+        const cancel = await repository.findById(params.id);
+        if (!cancel) throw notFound('Canceled bid not found');
+        return { data: presentRecord(cancel, query.transform, presentCanceledBid) };
+      },
     }),
   ];
 }

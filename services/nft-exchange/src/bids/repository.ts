@@ -1,7 +1,7 @@
-import type { PagingQuery } from '@ledger-api/http';
-import { LEDGER_ORDER, recordCollection, STORE_COLLECTIONS, type BidDoc, type BidStatus } from '@ledger-api/nft-model';
-import { allOf, type Filter, type Store } from '@ledger-api/store';
+import { STORE_COLLECTIONS, type BidDoc } from '@ledger-api/nft-model';
+import { allOf, findPage, type Filter, type PageRequest, type Store } from '@ledger-api/store';
 import { amountEquals } from '../shared/search';
+import { exchangeWalletReader } from '../wallets/exchange-wallet';
 import { bidsList } from './query-config';
 import type { BidSearch } from './schema';
 
@@ -14,18 +14,16 @@ function bidSearchFilter(search: BidSearch): Filter {
 }
 
 export function bidsRepository(store: Store) {
-  const bids = recordCollection<BidDoc>(store, STORE_COLLECTIONS.bids, bidsList);
+  const bids = store.collection<BidDoc>(STORE_COLLECTIONS.bids);
+  const exchangeWallet = exchangeWalletReader(store);
   return {
-    list: (query: PagingQuery) => bids.page({}, query),
-    search: (search: BidSearch, query: PagingQuery) => bids.page(bidSearchFilter(search), query),
-    findById: bids.findById,
-    /** The bids in the given states on each of the auctions, in ledger order. */
-    async ofAuctions(auctionIds: string[], statuses: BidStatus[]): Promise<Map<string, BidDoc[]>> {
-      const filter = { auctionId: { $in: auctionIds }, status: { $in: statuses } };
-      const found = auctionIds.length === 0 ? [] : await bids.collection.find(filter, { sort: LEDGER_ORDER });
-      const byAuction = new Map<string, BidDoc[]>(auctionIds.map((id) => [id, []]));
-      for (const bid of found) byAuction.get(bid.auctionId)?.push(bid);
-      return byAuction;
+    list: (query: PageRequest) => findPage(bids, {}, query, bidsList.defaultOrder),
+    search: (search: BidSearch, query: PageRequest) => findPage(bids, bidSearchFilter(search), query, bidsList.defaultOrder),
+    findById: (id: string) => bids.findById(id),
+    /** The exchange-form wallet of the bidder, whatever the bid's state; null for an unknown bid. */
+    async bidderWallet(id: string) {
+      const bid = await bids.findById(id);
+      return bid && exchangeWallet(bid.bidderAddress);
     },
   };
 }

@@ -1,48 +1,70 @@
-import { recordByIdRoute, recordListRoute, recordSearchRoute } from '@ledger-api/nft-model';
+import { defineRoute, notFound, pagedEnvelope, pagedListShape, transactionByIdShape, transactionIdParams } from '@ledger-api/http';
+import { presentRecord, resourceOrTransaction } from '@ledger-api/nft-model';
 import type { Store } from '@ledger-api/store';
-import { exchangeWalletRoute } from '../wallets/route';
+import { z } from 'zod';
+import { exchangeWalletResource } from '../wallets/schema';
 import { presentBid } from './presenter';
 import { bidsList } from './query-config';
 import { bidsRepository } from './repository';
 import { bidResource, bidSearchBody } from './schema';
 
 const TAGS = ['Exchange bids'];
+const bidOrTransaction = resourceOrTransaction(bidResource);
 
 export function bidRoutes(store: Store) {
   const repository = bidsRepository(store);
-  const shape = { tags: TAGS, resource: bidResource, present: presentBid };
   return [
-    recordListRoute({
-      ...shape,
+    defineRoute({
+      method: 'get',
       path: '/nft/exchange/bids',
       summary: 'List bids',
       description: 'Bids in every state (active, canceled, ended), in ledger order unless orderBy says otherwise.',
-      config: bidsList,
-      page: repository.list,
+      tags: TAGS,
+      ...pagedListShape(bidsList, bidOrTransaction),
+      async handler({ query, location }) {
+        const { items, totalCount } = await repository.list(query);
+        return pagedEnvelope(location, bidsList, query, items.map((bid) => presentRecord(bid, query.transform, presentBid)), totalCount);
+      },
     }),
-    recordByIdRoute({
-      ...shape,
+    defineRoute({
+      method: 'get',
       path: '/nft/exchange/bids/:id',
       summary: 'Get a bid by its transaction id',
-      notFoundMessage: 'Bid not found',
-      find: repository.findById,
+      tags: TAGS,
+      ...transactionByIdShape(bidOrTransaction),
+      async handler({ params, query }) {
+        const bid = await repository.findById(params.id);
+        if (!bid) throw notFound('Bid not found');
+        return { data: presentRecord(bid, query.transform, presentBid) };
+      },
     }),
-    exchangeWalletRoute(store, {
+    defineRoute({
+      method: 'get',
       path: '/nft/exchange/bids/:id/wallets',
       summary: 'Get the wallet of the bidder',
       description: 'Any bid resolves to its bidder, whatever its state.',
       tags: TAGS,
-      notFoundMessage: 'Bid not found',
-      addressOf: async (id) => (await repository.findById(id))?.bidderAddress ?? null,
+      params: transactionIdParams,
+      response: z.object({ data: exchangeWalletResource }),
+      errors: [404],
+      async handler({ params }) {
+        const wallet = await repository.bidderWallet(params.id);
+        if (!wallet) throw notFound('Bid not found');
+        return { data: wallet };
+      },
     }),
-    recordSearchRoute({
-      ...shape,
+    defineRoute({
+      method: 'post',
       path: '/nft/exchange/bids/search',
       summary: 'Search bids',
       description: 'Members combine with AND; bidAmount compares by value. Bids in every state are searched.',
-      config: bidsList,
+      tags: TAGS,
+      ...pagedListShape(bidsList, bidOrTransaction),
       body: bidSearchBody,
-      search: repository.search,
+      async handler({ query, body, location }) {
+        const { items, totalCount } = await repository.search(body, query);
+        return pagedEnvelope(location, bidsList, query, items.map((bid) => presentRecord(bid, query.transform, presentBid)), totalCount);
+      },
     }),
   ];
 }

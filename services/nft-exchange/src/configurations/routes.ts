@@ -1,5 +1,5 @@
 import { configurationRoute, type PackageInfo } from '@ledger-api/http';
-import { NFT_EXCHANGE_TYPE_GROUP } from '@ledger-api/nft-model';
+import { NFT_AUCTION_SAFETY_DISTANCE, NFT_EXCHANGE_TYPE_GROUP } from '@ledger-api/nft-model';
 
 /** The Exchange constants of query-interface.md's Limits table. */
 export const EXCHANGE_CONSTANTS = {
@@ -8,7 +8,7 @@ export const EXCHANGE_CONSTANTS = {
     nftAuction: { minItems: 1, maxItems: 10 },
   },
   transactions: {
-    safetyDistance: 51,
+    safetyDistance: NFT_AUCTION_SAFETY_DISTANCE,
   },
 };
 

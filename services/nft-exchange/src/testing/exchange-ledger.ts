@@ -1,6 +1,6 @@
-import { NftLedgerBuilder, type TestWallet } from '@ledger-api/nft-model';
+import { NftLedgerBuilder, type TestWallet } from '@ledger-api/nft-model/testing';
 import type { Transaction } from '@ledger-api/ledger';
-import { startTestArea } from '@ledger-api/runtime';
+import { startTestArea } from '@ledger-api/runtime/testing';
 import { nftExchangeArea } from '../service';
 
 /** Past 2^53, where numbers lose precision: amounts must still compare and sort exactly. */

@@ -1,6 +1,5 @@
-import type { PagingQuery } from '@ledger-api/http';
-import { recordCollection, STORE_COLLECTIONS, type AuctionDoc, type BidDoc, type TradeDoc } from '@ledger-api/nft-model';
-import { allOf, type Filter, type Store } from '@ledger-api/store';
+import { STORE_COLLECTIONS, type AuctionDoc, type BidDoc, type TradeDoc } from '@ledger-api/nft-model';
+import { allOf, findPage, type Filter, type PageRequest, type Store } from '@ledger-api/store';
 import { tradesList } from './query-config';
 import type { TradeSearch } from './schema';
 
@@ -19,12 +18,12 @@ function tradeSearchFilter(search: TradeSearch): Filter {
 }
 
 export function tradesRepository(store: Store) {
-  const trades = recordCollection<TradeDoc>(store, STORE_COLLECTIONS.trades, tradesList);
+  const trades = store.collection<TradeDoc>(STORE_COLLECTIONS.trades);
   const auctions = store.collection<AuctionDoc>(STORE_COLLECTIONS.auctions);
   const bids = store.collection<BidDoc>(STORE_COLLECTIONS.bids);
   return {
-    list: (query: PagingQuery) => trades.page({}, query),
-    search: (search: TradeSearch, query: PagingQuery) => trades.page(tradeSearchFilter(search), query),
+    list: (query: PageRequest) => findPage(trades, {}, query, tradesList.defaultOrder),
+    search: (search: TradeSearch, query: PageRequest) => findPage(trades, tradeSearchFilter(search), query, tradesList.defaultOrder),
     async findWithParties(id: string): Promise<TradeWithParties | null> {
       const trade = await trades.findById(id);
       if (!trade) return null;

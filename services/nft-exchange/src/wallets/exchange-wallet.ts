@@ -1,17 +1,17 @@
 import { baseWalletReader, LEDGER_ORDER, STORE_COLLECTIONS, type AuctionDoc } from '@ledger-api/nft-model';
 import type { Store } from '@ledger-api/store';
-import { bidsRepository } from '../bids/repository';
+import { bidsByAuctionReader } from '../bids/bids-by-auction';
 import type { ExchangeWallet } from './schema';
 
 /** The exchange form of a wallet: its base holdings plus its active auctions and their active bids. */
 export function exchangeWalletReader(store: Store) {
   const base = baseWalletReader(store);
   const auctions = store.collection<AuctionDoc>(STORE_COLLECTIONS.auctions);
-  const bids = bidsRepository(store);
+  const bidsByAuction = bidsByAuctionReader(store);
 
   async function activeAuctions(address: string): Promise<ExchangeWallet['nft']['exchange']['auctions']> {
     const active = await auctions.find({ sellerAddress: { $eq: address }, status: { $eq: 'active' } }, { sort: LEDGER_ORDER });
-    const activeBids = await bids.ofAuctions(active.map((auction) => auction._id), ['active']);
+    const activeBids = await bidsByAuction(active.map((auction) => auction._id), ['active']);
     return Object.fromEntries(
       active.map((auction) => [
         auction._id,

@@ -1,0 +1,123 @@
+import { createServer, get, request, type Agent, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Store } from 'express-rate-limit';
+import { createMetrics, silentLogger, type Logger, type Metrics } from '@ledger-api/observability';
+import { buildApp } from '../app';
+import { parseGatewayConfig } from '../config';
+import { listen, portOf } from '../server';
+
+/** Test doubles for the services and a gateway in front of them, all on 127.0.0.1 ephemeral ports. */
+
+export interface ReceivedRequest {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+export type UpstreamHandler = (req: ReceivedRequest, res: ServerResponse) => void;
+
+export interface RunningServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+export interface FakeService extends RunningServer {
+  received: ReceivedRequest[];
+}
+
+async function stop(server: Server): Promise<void> {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+/** Answers every request with a JSON echo naming the service, unless given a handler. */
+export async function startFakeService(name: string, handler?: UpstreamHandler): Promise<FakeService> {
+  const received: ReceivedRequest[] = [];
+  const echo: UpstreamHandler = (req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'x-block-height': '7' });
+    res.end(JSON.stringify({ service: name, method: req.method, url: req.url, body: req.body }));
+  };
+  const server = createServer(async (req, res) => {
+    const request = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: await readBody(req) };
+    received.push(request);
+    (handler ?? echo)(request, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${portOf(server)}`, received, close: () => stop(server) };
+}
+
+/** A GET whose path goes out exactly as given; fetch would normalise it first. */
+export async function rawGet(baseUrl: string, path: string): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    get({ hostname, port, path }, async (res) => resolve({ status: res.statusCode ?? 0, body: await readBody(res) })).on('error', reject);
+  });
+}
+
+export interface SentRequest {
+  method?: string;
+  headers?: Record<string, string>;
+  /** Without it Node's client sends no Host header. */
+  setHost?: boolean;
+  /** Sent chunked unless a content-length header is given. */
+  body?: string;
+  agent?: Agent;
+}
+
+export interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+  reusedSocket: boolean;
+}
+
+/** A request as Node's client sends it: any method token, no Host if asked, no normalisation. */
+export function send(url: string, { method = 'GET', headers = {}, setHost = true, body, agent }: SentRequest = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method, headers, setHost, agent }, async (res) => {
+      resolve({ status: res.statusCode ?? 0, headers: res.headers, body: await readBody(res), reusedSocket: req.reusedSocket });
+    });
+    req.on('error', reject);
+    if (body !== undefined) req.write(body);
+    req.end();
+  });
+}
+
+/** A URL on which nothing listens: the port was just released. */
+export async function refusingUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${portOf(server)}`;
+  await stop(server);
+  return url;
+}
+
+export interface GatewayOptions {
+  logger?: Logger;
+  rateLimitStore?: Store;
+  metrics?: Metrics;
+  openApiCacheTtlMs?: number;
+}
+
+export async function startGateway(env: Record<string, string>, options: GatewayOptions = {}): Promise<RunningServer> {
+  const config = parseGatewayConfig({ RATE_LIMIT_PER_MINUTE: '0', ...env });
+  const app = buildApp(config, { logger: silentLogger(), metrics: options.metrics ?? createMetrics('gateway', false), ...options });
+  const server = await listen(app, 0, '127.0.0.1', config.REQUEST_TIMEOUT_MS);
+  return { url: `http://127.0.0.1:${portOf(server)}`, close: () => stop(server) };
+}
+
+/** Milliseconds an async operation took, with its result. */
+export async function timed<T>(operation: () => Promise<T>): Promise<{ result: T; ms: number }> {
+  const startedAt = performance.now();
+  const result = await operation();
+  return { result, ms: performance.now() - startedAt };
+}
