@@ -39,6 +39,17 @@ describe('gateway configuration', () => {
     ]);
   });
 
+  it('takes the trusted proxies as Express does: a flag, a hop count or addresses and subnets', () => {
+    const trusted = (TRUST_PROXY: string) => parseGatewayConfig({ TRUST_PROXY }).TRUST_PROXY;
+    expect(trusted('false')).toBe(false);
+    expect(trusted('true')).toBe(true);
+    expect(trusted('1')).toBe(1);
+    expect(trusted('10.0.0.0/8, loopback,fd00::1')).toEqual(['10.0.0.0/8', 'loopback', 'fd00::1']);
+    for (const wrong of ['yes', '10.0.0.0/33', '10.0.0.300', 'proxy.internal', '1.5']) {
+      expect(() => trusted(wrong)).toThrow(ConfigError);
+    }
+  });
+
   it('lists every problem at once', () => {
     let error: unknown;
     try {

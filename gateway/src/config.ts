@@ -1,8 +1,37 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { env, loadConfig } from '@ledger-api/config';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from '@ledger-api/http';
 
 const httpUrl = () => env.url(['http', 'https']).optional();
+
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  const [address, bits, ...rest] = entry.split('/');
+  if (rest.length > 0 || !isIP(address)) return NAMED_RANGES.has(entry);
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (isIP(address) === 4 ? 32 : 128));
+}
+
+/**
+ * Whose X-Forwarded-For to believe, in Express's `trust proxy` terms: `false` (nobody: the client is the
+ * connection's peer), a hop count (`1`: the address the nearest proxy appended, for one load balancer that
+ * appends), or the proxies' addresses and subnets (`10.0.0.0/8,loopback`). `true` believes the left-most
+ * address, which a client behind an appending proxy writes itself: only for a proxy that overwrites the header.
+ */
+function trustedProxies() {
+  return z
+    .string()
+    .default('false')
+    .transform((value, ctx): boolean | number | string[] => {
+      if (value === 'true' || value === 'false') return value === 'true';
+      if (/^\d+$/.test(value)) return Number(value);
+      const entries = value.split(',').map((entry) => entry.trim());
+      if (entries.every(isProxyAddress)) return entries;
+      ctx.addIssue({ code: 'custom', message: 'must be true, false, a hop count or a comma-separated list of proxy addresses or subnets' });
+      return z.NEVER;
+    });
+}
 
 export const gatewayConfigSchema = z.object({
   PORT: env.port(4003),
@@ -17,7 +46,7 @@ export const gatewayConfigSchema = z.object({
   // The time a client has to send a whole request, headers and body; a slower one gets 408.
   REQUEST_TIMEOUT_MS: env.int(DEFAULT_REQUEST_TIMEOUT_MS, 1),
   READY_TIMEOUT_MS: env.int(2_000, 1),
-  TRUST_PROXY: env.flag(false),
+  TRUST_PROXY: trustedProxies(),
   LOG_LEVEL: env.logLevel(),
 });
 
