@@ -13,6 +13,7 @@ describe('gateway configuration', () => {
       RATE_LIMIT_PER_MINUTE: 6000,
       PROXY_TIMEOUT_MS: 10_000,
       REQUEST_TIMEOUT_MS: 10_000,
+      KEEP_ALIVE_TIMEOUT_MS: 65_000,
       READY_TIMEOUT_MS: 2_000,
       TRUST_PROXY: false,
       LOG_LEVEL: 'info',

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { env, loadConfig } from '@ledger-api/config';
-import { DEFAULT_REQUEST_TIMEOUT_MS } from '@ledger-api/http';
+import { DEFAULT_KEEP_ALIVE_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from '@ledger-api/http';
 
 const httpUrl = () => env.url(['http', 'https']).optional();
 
@@ -45,6 +45,8 @@ export const gatewayConfigSchema = z.object({
   PROXY_TIMEOUT_MS: env.int(10_000, 1),
   // The time a client has to send a whole request, headers and body; a slower one gets 408.
   REQUEST_TIMEOUT_MS: env.int(DEFAULT_REQUEST_TIMEOUT_MS, 1),
+  // Idle keep-alive connections outlive a load balancer's idle timeout (60 s for the common ones).
+  KEEP_ALIVE_TIMEOUT_MS: env.int(DEFAULT_KEEP_ALIVE_TIMEOUT_MS, 1),
   READY_TIMEOUT_MS: env.int(2_000, 1),
   TRUST_PROXY: trustedProxies(),
   LOG_LEVEL: env.logLevel(),

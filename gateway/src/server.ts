@@ -1,10 +1,10 @@
 import type { RequestListener, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createHttpServer } from '@ledger-api/http';
+import { createHttpServer, type HttpServerOptions } from '@ledger-api/http';
 
 /** Serves the handler; requests Node refuses, and clients slower than requestTimeoutMs, get the error body. */
-export async function listen(handler: RequestListener, port: number, host: string, requestTimeoutMs?: number): Promise<Server> {
-  const server = createHttpServer(handler, { requestTimeoutMs });
+export async function listen(handler: RequestListener, port: number, host: string, options: HttpServerOptions = {}): Promise<Server> {
+  const server = createHttpServer(handler, options);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

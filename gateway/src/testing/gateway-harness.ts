@@ -111,7 +111,7 @@ export interface GatewayOptions {
 export async function startGateway(env: Record<string, string>, options: GatewayOptions = {}): Promise<RunningServer> {
   const config = parseGatewayConfig({ RATE_LIMIT_PER_MINUTE: '0', ...env });
   const app = buildApp(config, { logger: silentLogger(), metrics: options.metrics ?? createMetrics('gateway', false), ...options });
-  const server = await listen(app, 0, '127.0.0.1', config.REQUEST_TIMEOUT_MS);
+  const server = await listen(app, 0, '127.0.0.1', { requestTimeoutMs: config.REQUEST_TIMEOUT_MS, keepAliveTimeoutMs: config.KEEP_ALIVE_TIMEOUT_MS });
   return { url: `http://127.0.0.1:${portOf(server)}`, close: () => stop(server) };
 }
 

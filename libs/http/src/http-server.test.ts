@@ -102,3 +102,18 @@ describe('clients that stall', () => {
     expect(conversation.ms).toBeLessThan(1500);
   });
 });
+
+describe('idle keep-alive connections', () => {
+  it('stay open past a load balancer idle timeout by default, and as long as configured', async () => {
+    const keepAliveOf = async (keepAliveTimeoutMs?: number) => {
+      const served = await serve((_req, res) => res.end('ok'), keepAliveTimeoutMs === undefined ? {} : { keepAliveTimeoutMs });
+      try {
+        return served.server.keepAliveTimeout;
+      } finally {
+        await stop(served.server);
+      }
+    };
+    expect(await keepAliveOf()).toBe(65_000);
+    expect(await keepAliveOf(90_000)).toBe(90_000);
+  });
+});

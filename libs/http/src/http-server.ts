@@ -5,8 +5,16 @@ import { errorBody } from './errors';
 /** How long a client may take to send a whole request, headers and body, before it gets 408. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
 
+/**
+ * How long an idle keep-alive connection stays open. Load balancers keep idle
+ * connections to their targets for 60 s and more; a target that closes first
+ * races a reused connection and the client gets a 502.
+ */
+export const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 export interface HttpServerOptions {
   requestTimeoutMs?: number;
+  keepAliveTimeoutMs?: number;
 }
 
 // After a refusal the server stops writing but keeps reading a while before it lets go:
@@ -119,6 +127,8 @@ export function createHttpServer(handler: RequestListener, options: HttpServerOp
       headersTimeout: timeoutMs,
       requestTimeout: timeoutMs,
       connectionsCheckingInterval: Math.min(timeoutMs, MAX_DEADLINE_CHECK_INTERVAL_MS),
+      // The header deadline runs from a request's first byte, not over idle time, so it does not race the idle timeout.
+      keepAliveTimeout: options.keepAliveTimeoutMs ?? DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
     },
     (req, res) => {
       trackExchange(req, res);

@@ -1,5 +1,5 @@
 import { env } from '@ledger-api/config';
-import { DEFAULT_REQUEST_TIMEOUT_MS } from '@ledger-api/http';
+import { DEFAULT_KEEP_ALIVE_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from '@ledger-api/http';
 import { z } from 'zod';
 
 export const ROLES = ['api', 'projector', 'all'] as const;
@@ -28,6 +28,8 @@ export function serviceConfigSchema(defaults: { area: string; port: number }) {
       SHUTDOWN_TIMEOUT_MS: env.int(10_000, 100),
       // A client slower than this to send its whole request (headers and body) gets 408.
       REQUEST_TIMEOUT_MS: env.int(DEFAULT_REQUEST_TIMEOUT_MS, 1),
+      // Idle keep-alive connections outlive a load balancer's idle timeout (60 s for the common ones).
+      KEEP_ALIVE_TIMEOUT_MS: env.int(DEFAULT_KEEP_ALIVE_TIMEOUT_MS, 1),
       LOG_LEVEL: env.logLevel(),
     })
     .superRefine((config, ctx) => {

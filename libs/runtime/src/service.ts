@@ -111,7 +111,7 @@ export async function startService(
     logger,
     metrics,
   });
-  const server: Server = createHttpServer(app.callback(), { requestTimeoutMs: config.REQUEST_TIMEOUT_MS }).listen(config.PORT, config.HOST);
+  const server: Server = createHttpServer(app.callback(), { requestTimeoutMs: config.REQUEST_TIMEOUT_MS, keepAliveTimeoutMs: config.KEEP_ALIVE_TIMEOUT_MS }).listen(config.PORT, config.HOST);
   await once(server, 'listening');
   const address = server.address();
   logger.info({ role: config.ROLE, port: config.PORT, store: store.kind, cache: cache?.kind }, 'service started');
