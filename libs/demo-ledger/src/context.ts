@@ -7,12 +7,12 @@ import { nextNonce, type WorldState } from './world';
 export const TRANSACTION_VERSION = 2;
 // The core and guardian formats have no library of their own to take these from (the
 // guardian's live in its service, which a library must not depend on); the NFT ones
-// come from @ledger-api/nft-model.
+// come from @ledger-api/nft-read-model.
 export const CORE_TYPE_GROUP = 1;
 export const GUARDIAN_TYPE_GROUP = 9002;
 
-/** The part of a transaction an area decides; the context adds nonce, fee, signature and id. */
-export interface TransactionDraft {
+/** The part of a demo transaction an area decides (sender: a wallet index); the context adds nonce, fee, signature and id. */
+export interface DemoTransactionDraft {
   sender: number;
   typeGroup: number;
   type: number;
@@ -36,7 +36,7 @@ export class DemoContext {
     private readonly network: number,
   ) {}
 
-  transaction(draft: TransactionDraft): Transaction {
+  transaction(draft: DemoTransactionDraft): Transaction {
     const body = {
       version: TRANSACTION_VERSION,
       network: this.network,

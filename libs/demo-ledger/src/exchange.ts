@@ -1,5 +1,5 @@
 import type { Transaction } from '@ledger-api/ledger';
-import { NFT_AUCTION_SAFETY_DISTANCE, NFT_EXCHANGE_TYPE_GROUP, NftExchangeType } from '@ledger-api/nft-model';
+import { NFT_AUCTION_SAFETY_DISTANCE, NFT_EXCHANGE_TYPE_GROUP, NftExchangeType } from '@ledger-api/nft-read-model';
 import type { DemoAction, DemoContext } from './context';
 import { activeAuctions, closeAuction, giveAsset, pickOwnerWithFreeAssets, type AuctionState, type BidState } from './world';
 

@@ -1,4 +1,4 @@
-import { NFT_BASE_TYPE_GROUP, NFT_EXCHANGE_TYPE_GROUP } from '@ledger-api/nft-model';
+import { NFT_BASE_TYPE_GROUP, NFT_EXCHANGE_TYPE_GROUP } from '@ledger-api/nft-read-model';
 import { CORE_TYPE_GROUP, GUARDIAN_TYPE_GROUP, heightAt } from './context';
 import type { DemoContext, ScheduledEvent } from './context';
 import type { Random } from './random';

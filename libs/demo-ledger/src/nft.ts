@@ -1,5 +1,5 @@
 import type { Transaction } from '@ledger-api/ledger';
-import { NFT_BASE_TYPE_GROUP, NftBaseType } from '@ledger-api/nft-model';
+import { NFT_BASE_TYPE_GROUP, NftBaseType } from '@ledger-api/nft-read-model';
 import { COLLECTION_BLUEPRINTS } from './collections';
 import { heightAt } from './context';
 import type { DemoAction, DemoContext, ScheduledEvent } from './context';

@@ -2,16 +2,17 @@ import { get, type Server } from 'node:http';
 import { once } from 'node:events';
 import { createMetrics, silentLogger } from '@ledger-api/observability';
 import { z } from 'zod';
-import { createHttpApp } from './app';
 import { ApiError } from './errors';
-import { defineRoute, type LedgerState, type PageCacheLike } from './route';
+import { createHttpApp, type ServedLedgerState } from './app';
+import { type PageCacheLike } from './page-cache';
+import { defineRoute } from './route';
 
 class StoreUnavailableError extends Error {
   override name = 'StoreUnavailableError';
   readonly status = 503;
 }
 
-let ledger: LedgerState = { height: 7, generation: '7:a' };
+let ledger: ServedLedgerState = { height: 7, generation: '7:a' };
 let replaying = false;
 let renders = 0;
 const pages = new Map<string, string>();
@@ -52,7 +53,7 @@ beforeAll(async () => {
     area: 'area',
     info: { title: 'Test', version: '1.0.0' },
     routes,
-    ledgerState: async () => ledger,
+    servedLedgerState: async () => ledger,
     readiness: async () => ({ ready: !replaying }),
     unavailableReason: () => (replaying ? 'The ledger is still being replayed, try again shortly' : undefined),
     cache,

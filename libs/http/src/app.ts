@@ -4,11 +4,20 @@ import Koa, { type Middleware } from 'koa';
 import type { Logger, Metrics } from '@ledger-api/observability';
 import { ApiError, errorBody, errorMiddleware, RETRY_AFTER_SECONDS } from './errors';
 import { buildOpenApiDocument, type OpenApiInfo } from './openapi';
-import { mountRoutes, type AnyRoute, type LedgerState, type PageCacheLike } from './route';
+import { pageCache, type PageCacheLike } from './page-cache';
+import { mountRoutes, type AnyRoute } from './route';
 
 export interface Readiness {
   ready: boolean;
   [detail: string]: unknown;
+}
+
+/** The ledger state an API answer is read from (not the ledger position itself: see LedgerPosition). */
+export interface ServedLedgerState {
+  /** Height of the last block the answering service applied (X-Block-Height). */
+  height: number;
+  /** Changes with every applied or reverted block; part of every cache key. */
+  generation: string;
 }
 
 export interface HttpAppOptions {
@@ -17,7 +26,7 @@ export interface HttpAppOptions {
   info: OpenApiInfo;
   /** API routes; an empty list gives an operations-only app (projector role). */
   routes: AnyRoute[];
-  ledgerState(): Promise<LedgerState>;
+  servedLedgerState(): Promise<ServedLedgerState>;
   readiness(): Promise<Readiness>;
   /**
    * Why API routes cannot answer right now (e.g. the read model is still being
@@ -85,11 +94,11 @@ function servingGate(unavailableReason: () => string | undefined): Middleware {
   };
 }
 
-/** Every API response carries the height of the ledger state it was read from. */
-function ledgerHeader(ledgerState: () => Promise<LedgerState>): Middleware {
+/** Every API response carries the height of the ledger state it was read from; the page cache keys pages by its generation. */
+function ledgerHeader(servedLedgerState: () => Promise<ServedLedgerState>): Middleware {
   return async (ctx, next) => {
-    const state = await ledgerState();
-    ctx.state.ledger = state;
+    const state = await servedLedgerState();
+    ctx.state.generation = state.generation;
     ctx.set('X-Block-Height', String(state.height));
     await next();
   };
@@ -101,12 +110,13 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   const operations = operationsRouter(options, buildOpenApiDocument(options.info, options.routes));
   // Paths are case-sensitive (api-behaviour.md section 1): `/nft/ASSETS` is unknown.
   const api = new Router({ sensitive: true });
-  mountRoutes(api, options.routes, { area: options.area, ledgerState: options.ledgerState, cache: options.cache });
+  const generation = async () => (await options.servedLedgerState()).generation;
+  mountRoutes(api, options.routes, pageCache({ area: options.area, generation, cache: options.cache }));
   app.use(observe(options.logger, options.metrics));
   app.use(errorMiddleware(options.logger));
   app.use(stripTrailingSlash);
   app.use(operations.routes());
-  app.use(ledgerHeader(options.ledgerState));
+  app.use(ledgerHeader(options.servedLedgerState));
   if (options.unavailableReason) app.use(servingGate(options.unavailableReason));
   app.use(api.routes());
   app.use(async (ctx) => {

@@ -30,7 +30,7 @@ beforeAll(async () => {
         handler: async ({ body }) => ({ data: Object.keys(body) }),
       }),
     ],
-    ledgerState: async () => ({ height: 7, generation: '7:a' }),
+    servedLedgerState: async () => ({ height: 7, generation: '7:a' }),
     readiness: async () => ({ ready: true }),
     logger: createLogger({ name: 'test', destination: sink }),
     metrics: createMetrics('test', false),

@@ -1,5 +1,5 @@
 export * from './app';
-export * from './configuration';
+export * from './configuration-route';
 export * from './body';
 export * from './errors';
 export * from './fields';
@@ -7,6 +7,7 @@ export * from './http-server';
 export * from './shutdown';
 export * from './openapi';
 export * from './order-by';
+export * from './page-cache';
 export * from './paging';
 export * from './route';
 export * from './route-shapes';

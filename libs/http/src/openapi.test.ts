@@ -21,6 +21,7 @@ const document = buildOpenApiDocument({ title: 'Things', version: '2.0.0' }, [
 ]);
 
 describe('buildOpenApiDocument', () => {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests below assert the document's shape
   const operation = (document.paths['/things/{id}'] as Record<string, any>).get;
 
   it('describes path and query parameters with their types, bounds and defaults', () => {

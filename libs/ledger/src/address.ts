@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 
 // bs58check ships its CommonJS build under declarations TypeScript reads as ESM,
 // so it is loaded through require with the one function this module uses typed here.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
 const bs58check: { encode(payload: Uint8Array): string } = require('bs58check').default;
 
 export const MAINNET_VERSION = 23;

@@ -12,7 +12,7 @@ export async function assertReadable(path: string): Promise<void> {
   try {
     await access(path, constants.R_OK);
   } catch (error) {
-    throw new Error(`cannot read ledger file ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    throw new Error(`cannot read ledger file ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { cause: error });
   }
 }
 

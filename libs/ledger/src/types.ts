@@ -19,6 +19,8 @@ export interface Transaction {
   amount: string;
   recipientId?: string;
   vendorField?: string;
+  // Its members differ by type; projections read theirs through a schema (parseTransaction).
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the demo generator and its audit build and read them freely
   asset?: Record<string, any>;
   signature?: string;
   signatures?: string[];

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { AnyRoute, OpenApiInfo, PackageInfo } from '@ledger-api/http';
 import type { LedgerPosition, Projection } from '@ledger-api/ledger';
 import type { Store } from '@ledger-api/store';
@@ -24,4 +26,13 @@ export interface AreaDefinition {
   info: OpenApiInfo;
   projection(options: { networkVersion: number }): Projection;
   routes(deps: AreaDeps): AnyRoute[];
+}
+
+/**
+ * The name and version of the package whose code runs from `codeDir`: read at
+ * run time from its package.json, which sits one level above both src/ and dist/.
+ */
+export function packageOf(codeDir: string): { name: string; version: string } {
+  const { name, version } = JSON.parse(readFileSync(join(codeDir, '..', 'package.json'), 'utf8')) as { name: string; version: string };
+  return { name, version };
 }

@@ -1,5 +1,5 @@
 export * from './area';
 export * from './config';
-export * from './ledger-state';
+export * from './position-reader';
 export * from './main';
 export * from './service';

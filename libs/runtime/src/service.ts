@@ -7,7 +7,7 @@ import { createMetrics, type Logger, type Metrics } from '@ledger-api/observabil
 import { createStore, type Store } from '@ledger-api/store';
 import type { AreaDefinition } from './area';
 import type { ServiceConfig } from './config';
-import { runnerPositionReader, storedPositionReader, type PositionReader } from './ledger-state';
+import { runnerPositionReader, storedPositionReader, type PositionReader } from './position-reader';
 
 export interface RunningService {
   readonly port: number;
@@ -22,7 +22,7 @@ function ledgerSource(area: string, config: ServiceConfig, logger: Logger): Ledg
       servers: config.NATS_URL,
       stream: config.LEDGER_STREAM,
       subjectPrefix: config.LEDGER_SUBJECT_PREFIX,
-      durableName: `${area}-projector`,
+      consumerName: `${area}-projector`,
       logger,
     });
   }
@@ -104,7 +104,7 @@ export async function startService(
     area: definition.area,
     info: definition.info,
     routes,
-    ledgerState: positions.state,
+    servedLedgerState: positions.servedState,
     readiness: readinessCheck(store, projector, runsProjector),
     unavailableReason: replayGate(projector),
     cache,

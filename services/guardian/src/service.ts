@@ -1,11 +1,10 @@
-import type { AreaDefinition } from '@ledger-api/runtime';
+import { packageOf, type AreaDefinition } from '@ledger-api/runtime';
 import { configurationRoutes } from './configurations/routes';
 import { groupRoutes } from './groups/routes';
 import { guardianProjection } from './projection';
 import { userRoutes } from './users/routes';
 
-// Read at run time: package.json sits one level above both src/ and dist/.
-const packageJson: { name: string; version: string } = require('../package.json');
+const packageJson = packageOf(__dirname);
 
 export const guardianArea: AreaDefinition = {
   area: 'guardian',

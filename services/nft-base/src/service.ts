@@ -1,12 +1,11 @@
-import { createNftProjection } from '@ledger-api/nft-model';
-import type { AreaDefinition } from '@ledger-api/runtime';
+import { createNftProjection } from '@ledger-api/nft-read-model';
+import { packageOf, type AreaDefinition } from '@ledger-api/runtime';
 import { assetRoutes } from './assets/routes';
 import { burnRoutes } from './burns/routes';
 import { collectionRoutes } from './collections/routes';
 import { configurationRoutes } from './configurations/routes';
 
-// Read at run time: package.json sits one level above both src/ and dist/.
-const packageJson: { name: string; version: string } = require('../package.json');
+const packageJson = packageOf(__dirname);
 
 export const nftBaseArea: AreaDefinition = {
   area: 'nft-base',

@@ -1,5 +1,5 @@
-import { createNftProjection } from '@ledger-api/nft-model';
-import type { AreaDefinition } from '@ledger-api/runtime';
+import { createNftProjection } from '@ledger-api/nft-read-model';
+import { packageOf, type AreaDefinition } from '@ledger-api/runtime';
 import { canceledAuctionRoutes } from './auction-cancels/routes';
 import { auctionRoutes } from './auctions/routes';
 import { canceledBidRoutes } from './bid-cancels/routes';
@@ -7,8 +7,7 @@ import { bidRoutes } from './bids/routes';
 import { configurationRoutes } from './configurations/routes';
 import { tradeRoutes } from './trades/routes';
 
-// Read at run time: package.json sits one level above both src/ and dist/.
-const packageJson: { name: string; version: string } = require('../package.json');
+const packageJson = packageOf(__dirname);
 
 const AREA = 'nft-exchange';
 

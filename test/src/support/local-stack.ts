@@ -49,7 +49,7 @@ export async function startLocalStack({ blocks, env = {} }: LocalStackOptions): 
     await waitFor(() => isReady(stack.gateway), 'the stack to be ready', READY_DEADLINE_MS, 200);
   } catch (error) {
     await stack.stop();
-    throw new Error(`${(error as Error).message}; launcher output:\n${launcher.output().slice(-4000)}`);
+    throw new Error(`${(error as Error).message}; launcher output:\n${launcher.output().slice(-4000)}`, { cause: error });
   }
   return stack;
 }

@@ -63,6 +63,7 @@ export function startCommand(command: string, args: string[], env: Record<string
   };
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read whatever JSON the route answered
 export async function getJson(url: string): Promise<{ status: number; headers: Headers; body: any }> {
   const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
   return { status: response.status, headers: response.headers, body: await response.json() };

@@ -1,5 +1,5 @@
 import { addressFromPublicKey, type Block, type Transaction } from '@ledger-api/ledger';
-import { NFT_AUCTION_SAFETY_DISTANCE } from '@ledger-api/nft-model';
+import { NFT_AUCTION_SAFETY_DISTANCE } from '@ledger-api/nft-read-model';
 import { schemaProblems } from './schema';
 
 /**

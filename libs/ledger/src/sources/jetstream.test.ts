@@ -50,7 +50,7 @@ function uniqueLedger() {
   const run = `${process.pid}_${randomBytes(4).toString('hex')}`;
   const stream = `LEDGER_TEST_${run}`;
   streams.push(stream);
-  return { stream, subjectPrefix: `test.${run}.ledger.block`, durableName: `projector_${run}` };
+  return { stream, subjectPrefix: `test.${run}.ledger.block`, consumerName: `projector_${run}` };
 }
 
 type LedgerNames = ReturnType<typeof uniqueLedger>;
@@ -100,7 +100,7 @@ describe('JetStream ledger consumption', () => {
     await caughtUpAt(projector, { height: 3, blockId: top.id, streamSeq: 5 });
 
     expect(await counts(store)).toEqual({ [ALICE]: 2, [BOB]: 2 });
-    expect(await jsm.consumers.info(names.stream, names.durableName)).toMatchObject({ num_pending: 0, num_ack_pending: 0 });
+    expect(await jsm.consumers.info(names.stream, names.consumerName)).toMatchObject({ num_pending: 0, num_ack_pending: 0 });
   });
 
   it('ends on the ledger state when a block is reverted and the identical block applied again', async () => {
@@ -182,7 +182,7 @@ describe('JetStream ledger consumption', () => {
     expect(projector.status()).toMatchObject({ position: { height: 2, streamSeq: 2 }, fault: expect.stringMatching(/^block 4 .*gap: expected height 3/) });
     expect(await counts(store)).toEqual({ [ALICE]: 2 });
     // The fault came from the read again after block 2: block 4, at stream sequence 3, was delivered and never acknowledged.
-    const consumer = await jsm.consumers.info(names.stream, names.durableName);
+    const consumer = await jsm.consumers.info(names.stream, names.consumerName);
     expect(consumer).toMatchObject({ config: { opt_start_seq: 3 }, delivered: { stream_seq: 3 }, num_ack_pending: 1 });
   });
 

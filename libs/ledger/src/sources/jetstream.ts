@@ -17,7 +17,8 @@ import type { LedgerEventHandler, LedgerSource } from './types';
 
 export interface JetStreamLedgerSourceOptions {
   servers: string | string[];
-  durableName: string;
+  /** The pull consumer's name; the consumer is re-created at every start (see below). */
+  consumerName: string;
   logger: Logger;
   stream?: string;
   subjectPrefix?: string;
@@ -36,7 +37,7 @@ export interface JetStreamLedgerSourceOptions {
  */
 export class JetStreamLedgerSource implements LedgerSource {
   private readonly servers: string | string[];
-  private readonly durableName: string;
+  private readonly consumerName: string;
   private readonly logger: Logger;
   private readonly stream: string;
   private readonly subjectPrefix: string;
@@ -51,10 +52,10 @@ export class JetStreamLedgerSource implements LedgerSource {
   private reconnects = 0;
 
   constructor(options: JetStreamLedgerSourceOptions) {
-    const { servers, durableName, logger, stream = DEFAULT_LEDGER_STREAM, subjectPrefix = DEFAULT_SUBJECT_PREFIX, batchSize = 128 } = options;
+    const { servers, consumerName, logger, stream = DEFAULT_LEDGER_STREAM, subjectPrefix = DEFAULT_SUBJECT_PREFIX, batchSize = 128 } = options;
     this.servers = servers;
-    this.durableName = durableName;
-    this.logger = logger.child({ stream, consumer: durableName });
+    this.consumerName = consumerName;
+    this.logger = logger.child({ stream, consumer: consumerName });
     this.stream = stream;
     this.subjectPrefix = subjectPrefix;
     this.batchSize = batchSize;
@@ -84,7 +85,7 @@ export class JetStreamLedgerSource implements LedgerSource {
   async caughtUp(): Promise<boolean> {
     if (!this.manager) return false;
     try {
-      const info = await this.manager.consumers.info(this.stream, this.durableName);
+      const info = await this.manager.consumers.info(this.stream, this.consumerName);
       return info.num_pending === 0 && info.num_ack_pending === 0;
     } catch {
       return false;
@@ -98,7 +99,7 @@ export class JetStreamLedgerSource implements LedgerSource {
     const jsm = await jetstreamManager(connection);
     await ensureLedgerStream(jsm, this.stream, this.subjectPrefix);
     await this.recreateConsumer(jsm, from.streamSeq + 1);
-    const consumer = await jetstream(connection).consumers.get(this.stream, this.durableName);
+    const consumer = await jetstream(connection).consumers.get(this.stream, this.consumerName);
     const messages = await consumer.consume({ max_messages: this.batchSize });
     this.messages = messages;
     this.manager = jsm;
@@ -121,12 +122,12 @@ export class JetStreamLedgerSource implements LedgerSource {
   /** A durable consumer's start sequence cannot be changed, so it is replaced. */
   private async recreateConsumer(jsm: JetStreamManager, startSeq: number): Promise<void> {
     try {
-      await jsm.consumers.delete(this.stream, this.durableName);
+      await jsm.consumers.delete(this.stream, this.consumerName);
     } catch (error) {
       if (!isJetStreamApiError(error, JetStreamApiCodes.ConsumerNotFound)) throw error;
     }
     await jsm.consumers.add(this.stream, {
-      durable_name: this.durableName,
+      durable_name: this.consumerName,
       filter_subject: `${this.subjectPrefix}.>`,
       ack_policy: AckPolicy.Explicit,
       deliver_policy: DeliverPolicy.StartSequence,
@@ -138,7 +139,7 @@ export class JetStreamLedgerSource implements LedgerSource {
   /** One connection for the source's lifetime; the client reconnects on its own after it was established. */
   private connect(): Promise<NatsConnection> {
     if (!this.connection) {
-      this.connection = connect({ servers: this.servers, name: this.durableName, maxReconnectAttempts: -1 }).then((connection) => {
+      this.connection = connect({ servers: this.servers, name: this.consumerName, maxReconnectAttempts: -1 }).then((connection) => {
         void this.watchStatus(connection);
         return connection;
       });

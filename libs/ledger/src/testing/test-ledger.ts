@@ -4,7 +4,8 @@ import type { Block, BlockRef, LedgerEvent, Transaction } from '../types';
 
 const BLOCK_SECONDS = 8;
 
-export type TransactionDraft = Pick<Transaction, 'typeGroup' | 'type' | 'senderPublicKey'> & Partial<Transaction>;
+/** The fields a test gives; `TestLedger.transaction` fills in the rest. */
+export type TestTransactionFields = Pick<Transaction, 'typeGroup' | 'type' | 'senderPublicKey'> & Partial<Transaction>;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -26,7 +27,7 @@ export class TestLedger {
     return this.chain.length === 0 ? 0 : this.chain[this.chain.length - 1].height;
   }
 
-  transaction(draft: TransactionDraft): Transaction {
+  transaction(draft: TestTransactionFields): Transaction {
     this.made += 1;
     const nonce = (this.nonces.get(draft.senderPublicKey) ?? 0n) + 1n;
     this.nonces.set(draft.senderPublicKey, nonce);

@@ -6,11 +6,12 @@ import { ProjectionRunner, type LedgerEvent } from '@ledger-api/ledger';
 import { createMetrics, silentLogger } from '@ledger-api/observability';
 import { createStore } from '@ledger-api/store';
 import type { AreaDefinition } from '../area';
-import { runnerPositionReader } from '../ledger-state';
+import { runnerPositionReader } from '../position-reader';
 
 export interface TestResponse {
   status: number;
   headers: Record<string, string>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read whatever JSON the route answered
   body: any;
 }
 
@@ -44,7 +45,7 @@ export async function startTestArea(definition: AreaDefinition, events: LedgerEv
       ledgerPosition: positions.position,
       package: { name: definition.packageName, currentVersion: definition.version, latestVersion: definition.version },
     }),
-    ledgerState: positions.state,
+    servedLedgerState: positions.servedState,
     readiness: async () => ({ ready: true }),
     cache,
     logger,

@@ -1,4 +1,4 @@
-import type { AssetDoc } from '@ledger-api/nft-model';
+import type { AssetDoc } from '@ledger-api/nft-read-model';
 import type { z } from 'zod';
 import { BURNED, type assetDetailResource, type assetResource } from './schema';
 

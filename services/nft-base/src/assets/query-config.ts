@@ -1,5 +1,5 @@
 import { booleanParam, type ListConfig } from '@ledger-api/http';
-import { LEDGER_ORDER, LEDGER_RECORD_ORDERABLE } from '@ledger-api/nft-model';
+import { LEDGER_ORDER, LEDGER_RECORD_ORDERABLE } from '@ledger-api/nft-read-model';
 
 /** GET /nft/assets, GET /nft/collections/{id}/assets and POST /nft/assets/search. */
 export const assetsList = {

@@ -6,7 +6,7 @@ import {
   type AssetDoc,
   type AuctionDoc,
   type CollectionDoc,
-} from '@ledger-api/nft-model';
+} from '@ledger-api/nft-read-model';
 import type { AreaDeps } from '@ledger-api/runtime';
 import { findPage, type Filter, type Page, type PageRequest, type Sort, type Store } from '@ledger-api/store';
 import { containmentFilter } from '../search/containment';

@@ -1,5 +1,5 @@
 import { defineRoute, notFound, pagedEnvelope, pagedListShape, transactionByIdShape, transactionIdParams } from '@ledger-api/http';
-import { baseWalletResource, presentRecord, resourceOrTransaction } from '@ledger-api/nft-model';
+import { baseWalletResource, presentRecord, resourceOrTransaction } from '@ledger-api/nft-read-model';
 import type { AreaDeps } from '@ledger-api/runtime';
 import { z } from 'zod';
 import { presentAsset, presentAssetDetail, type AssetWithOwnerKey } from './presenter';

@@ -1,4 +1,4 @@
-import type { BurnDoc } from '@ledger-api/nft-model';
+import type { BurnDoc } from '@ledger-api/nft-read-model';
 import type { z } from 'zod';
 import type { burnResource } from './schema';
 

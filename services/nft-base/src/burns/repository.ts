@@ -1,4 +1,4 @@
-import { STORE_COLLECTIONS, type BurnDoc } from '@ledger-api/nft-model';
+import { STORE_COLLECTIONS, type BurnDoc } from '@ledger-api/nft-read-model';
 import { findPage, type PageRequest, type Store } from '@ledger-api/store';
 import { burnsList } from './query-config';
 

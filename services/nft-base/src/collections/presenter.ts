@@ -1,4 +1,4 @@
-import type { CollectionDoc } from '@ledger-api/nft-model';
+import type { CollectionDoc } from '@ledger-api/nft-read-model';
 import type { z } from 'zod';
 import type { collectionResource, collectionSchemaResource } from './schema';
 

@@ -1,4 +1,4 @@
-import { LEDGER_ORDER } from '@ledger-api/nft-model';
+import { LEDGER_ORDER } from '@ledger-api/nft-read-model';
 import { collectionsList } from './query-config';
 
 describe('collectionsList', () => {

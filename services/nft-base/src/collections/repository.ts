@@ -1,4 +1,4 @@
-import { baseWalletReader, STORE_COLLECTIONS, type CollectionDoc } from '@ledger-api/nft-model';
+import { baseWalletReader, STORE_COLLECTIONS, type CollectionDoc } from '@ledger-api/nft-read-model';
 import { findPage, type PageRequest, type Store } from '@ledger-api/store';
 import { containmentFilter } from '../search/containment';
 import { collectionsList } from './query-config';

@@ -1,5 +1,5 @@
 import { defineRoute, notFound, pagedEnvelope, pagedListShape, transactionByIdShape, transactionIdParams } from '@ledger-api/http';
-import { baseWalletResource, presentRecord, resourceOrTransaction } from '@ledger-api/nft-model';
+import { baseWalletResource, presentRecord, resourceOrTransaction } from '@ledger-api/nft-read-model';
 import type { Store } from '@ledger-api/store';
 import { z } from 'zod';
 import { presentCollection, presentCollectionSchema } from './presenter';

@@ -1,4 +1,4 @@
-import { searchForm } from '@ledger-api/nft-model';
+import { searchForm } from '@ledger-api/nft-read-model';
 import { EmbeddedStore } from '@ledger-api/store';
 import fc from 'fast-check';
 import { containmentFilter } from './containment';

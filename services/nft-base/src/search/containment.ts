@@ -1,4 +1,4 @@
-import { SEARCH_ARRAY_KEY, searchFieldName } from '@ledger-api/nft-model';
+import { SEARCH_ARRAY_KEY, searchFieldName } from '@ledger-api/nft-read-model';
 import type { Filter } from '@ledger-api/store';
 import { isPlainObject, type JsonObject } from './json-body';
 

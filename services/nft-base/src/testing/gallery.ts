@@ -1,5 +1,5 @@
 import type { LedgerEvent } from '@ledger-api/ledger';
-import { NftLedgerBuilder } from '@ledger-api/nft-model/testing';
+import { NftLedgerBuilder } from '@ledger-api/nft-read-model/testing';
 import { startTestArea, type TestArea } from '@ledger-api/runtime/testing';
 import { nftBaseArea } from '../service';
 

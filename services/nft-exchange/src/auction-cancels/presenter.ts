@@ -1,4 +1,4 @@
-import type { AuctionCancelDoc } from '@ledger-api/nft-model';
+import type { AuctionCancelDoc } from '@ledger-api/nft-read-model';
 import type { z } from 'zod';
 import type { canceledAuctionResource } from './schema';
 

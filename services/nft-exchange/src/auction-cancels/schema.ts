@@ -1,4 +1,4 @@
-import { timestampResource } from '@ledger-api/nft-model';
+import { timestampResource } from '@ledger-api/nft-read-model';
 import { z } from 'zod';
 
 export const canceledAuctionResource = z

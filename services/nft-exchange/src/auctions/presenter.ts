@@ -1,4 +1,4 @@
-import type { AuctionDoc } from '@ledger-api/nft-model';
+import type { AuctionDoc } from '@ledger-api/nft-read-model';
 import type { z } from 'zod';
 import { presentBid } from '../bids/presenter';
 import type { AuctionWithBids } from './repository';

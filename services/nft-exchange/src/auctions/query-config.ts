@@ -1,5 +1,5 @@
 import { booleanParam, type ListConfig } from '@ledger-api/http';
-import { LEDGER_ORDER, LEDGER_RECORD_ORDERABLE } from '@ledger-api/nft-model';
+import { LEDGER_ORDER, LEDGER_RECORD_ORDERABLE } from '@ledger-api/nft-read-model';
 
 // No default: absent means no expiry filter, so it never shows in paging links.
 const expired = booleanParam(

@@ -1,8 +1,8 @@
 import type { LedgerPosition } from '@ledger-api/ledger';
-import { STORE_COLLECTIONS, type AuctionDoc, type BidDoc, type BidStatus } from '@ledger-api/nft-model';
+import { STORE_COLLECTIONS, type AuctionDoc, type BidDoc, type BidStatus } from '@ledger-api/nft-read-model';
 import { allOf, findPage, type Filter, type Page, type PageRequest, type Store } from '@ledger-api/store';
 import { bidsByAuctionReader } from '../bids/bids-by-auction';
-import { amountEquals } from '../shared/search';
+import { amountEquals } from '../shared/amounts';
 import { exchangeWalletReader } from '../wallets/exchange-wallet';
 import { auctionsList, auctionsSearch } from './query-config';
 import type { AuctionSearch } from './schema';

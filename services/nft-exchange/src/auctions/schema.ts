@@ -1,8 +1,8 @@
 import { publicKey, transactionId } from '@ledger-api/http';
-import { resourceOrTransaction, timestampResource } from '@ledger-api/nft-model';
+import { resourceOrTransaction, timestampResource } from '@ledger-api/nft-read-model';
 import { z } from 'zod';
 import { bidResource } from '../bids/schema';
-import { decimalAmount } from '../shared/search';
+import { decimalAmount } from '../shared/amounts';
 
 const expirationResource = z.object({ blockHeight: z.number().int() });
 

@@ -1,4 +1,4 @@
-import type { BidCancelDoc } from '@ledger-api/nft-model';
+import type { BidCancelDoc } from '@ledger-api/nft-read-model';
 import type { z } from 'zod';
 import type { canceledBidResource } from './schema';
 

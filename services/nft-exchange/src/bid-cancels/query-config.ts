@@ -1,5 +1,5 @@
 import type { ListConfig } from '@ledger-api/http';
-import { LEDGER_ORDER, LEDGER_RECORD_ORDERABLE } from '@ledger-api/nft-model';
+import { LEDGER_ORDER, LEDGER_RECORD_ORDERABLE } from '@ledger-api/nft-read-model';
 
 /** GET /nft/exchange/bids/canceled: every bid cancel record. */
 export const canceledBidsList = {

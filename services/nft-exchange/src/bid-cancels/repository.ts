@@ -1,4 +1,4 @@
-import { STORE_COLLECTIONS, type BidCancelDoc } from '@ledger-api/nft-model';
+import { STORE_COLLECTIONS, type BidCancelDoc } from '@ledger-api/nft-read-model';
 import { findPage, type PageRequest, type Store } from '@ledger-api/store';
 import { canceledBidsList } from './query-config';
 

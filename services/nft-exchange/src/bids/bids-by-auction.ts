@@ -1,4 +1,4 @@
-import { LEDGER_ORDER, STORE_COLLECTIONS, type BidDoc, type BidStatus } from '@ledger-api/nft-model';
+import { LEDGER_ORDER, STORE_COLLECTIONS, type BidDoc, type BidStatus } from '@ledger-api/nft-read-model';
 import type { Store } from '@ledger-api/store';
 
 /** The bids in the given states on each of the auctions, in ledger order; every auction asked for has an entry. */

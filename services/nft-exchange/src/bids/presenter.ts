@@ -1,4 +1,4 @@
-import type { BidDoc } from '@ledger-api/nft-model';
+import type { BidDoc } from '@ledger-api/nft-read-model';
 import type { z } from 'zod';
 import type { bidResource } from './schema';
 

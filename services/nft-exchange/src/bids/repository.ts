@@ -1,6 +1,6 @@
-import { STORE_COLLECTIONS, type BidDoc } from '@ledger-api/nft-model';
+import { STORE_COLLECTIONS, type BidDoc } from '@ledger-api/nft-read-model';
 import { allOf, findPage, type Filter, type PageRequest, type Store } from '@ledger-api/store';
-import { amountEquals } from '../shared/search';
+import { amountEquals } from '../shared/amounts';
 import { exchangeWalletReader } from '../wallets/exchange-wallet';
 import { bidsList } from './query-config';
 import type { BidSearch } from './schema';

@@ -1,7 +1,7 @@
 import { publicKey, transactionId } from '@ledger-api/http';
-import { timestampResource } from '@ledger-api/nft-model';
+import { timestampResource } from '@ledger-api/nft-read-model';
 import { z } from 'zod';
-import { decimalAmount } from '../shared/search';
+import { decimalAmount } from '../shared/amounts';
 
 export const bidResource = z
   .object({

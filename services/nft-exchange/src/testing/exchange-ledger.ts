@@ -1,4 +1,4 @@
-import { NftLedgerBuilder, type TestWallet } from '@ledger-api/nft-model/testing';
+import { NftLedgerBuilder, type TestWallet } from '@ledger-api/nft-read-model/testing';
 import type { Transaction } from '@ledger-api/ledger';
 import { startTestArea } from '@ledger-api/runtime/testing';
 import { nftExchangeArea } from '../service';

@@ -1,4 +1,4 @@
-import type { TradeDoc } from '@ledger-api/nft-model';
+import type { TradeDoc } from '@ledger-api/nft-read-model';
 import type { z } from 'zod';
 import { presentAuctionTerms } from '../auctions/presenter';
 import type { TradeWithParties } from './repository';

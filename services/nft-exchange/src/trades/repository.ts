@@ -1,4 +1,4 @@
-import { STORE_COLLECTIONS, type AuctionDoc, type BidDoc, type TradeDoc } from '@ledger-api/nft-model';
+import { STORE_COLLECTIONS, type AuctionDoc, type BidDoc, type TradeDoc } from '@ledger-api/nft-read-model';
 import { allOf, findPage, type Filter, type PageRequest, type Store } from '@ledger-api/store';
 import { tradesList } from './query-config';
 import type { TradeSearch } from './schema';

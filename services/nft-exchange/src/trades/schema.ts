@@ -1,5 +1,5 @@
 import { publicKey, transactionId } from '@ledger-api/http';
-import { timestampResource } from '@ledger-api/nft-model';
+import { timestampResource } from '@ledger-api/nft-read-model';
 import { z } from 'zod';
 import { auctionTermsResource } from '../auctions/schema';
 

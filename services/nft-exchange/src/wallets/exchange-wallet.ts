@@ -1,4 +1,4 @@
-import { baseWalletReader, LEDGER_ORDER, STORE_COLLECTIONS, type AuctionDoc } from '@ledger-api/nft-model';
+import { baseWalletReader, LEDGER_ORDER, STORE_COLLECTIONS, type AuctionDoc } from '@ledger-api/nft-read-model';
 import type { Store } from '@ledger-api/store';
 import { bidsByAuctionReader } from '../bids/bids-by-auction';
 import type { ExchangeWallet } from './schema';

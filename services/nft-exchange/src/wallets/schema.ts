@@ -1,4 +1,4 @@
-import { walletCollectionsResource } from '@ledger-api/nft-model';
+import { walletCollectionsResource } from '@ledger-api/nft-read-model';
 import { z } from 'zod';
 
 const walletAuction = z.object({

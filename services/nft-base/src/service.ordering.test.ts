@@ -1,5 +1,5 @@
 import type { Transaction } from '@ledger-api/ledger';
-import { NftLedgerBuilder, type TransactionOptions } from '@ledger-api/nft-model/testing';
+import { NftLedgerBuilder, type TransactionOptions } from '@ledger-api/nft-read-model/testing';
 import type { TestArea } from '@ledger-api/runtime/testing';
 import { ids, startNftBase } from './testing/gallery';
 

@@ -9,7 +9,7 @@ import { JetStreamLedgerSource, ProjectionRunner, Projector } from '@ledger-api/
 import { fileReplayReadModel, publishEvents, readModel, senderCountProjection, TestNatsServer, writeLedgerFile } from '@ledger-api/ledger/testing';
 import { waitFor } from '@ledger-api/test-kit';
 
-const NAMES = { stream: 'LEDGER', subjectPrefix: 'ledger.block', durableName: 'restart_test' };
+const NAMES = { stream: 'LEDGER', subjectPrefix: 'ledger.block', consumerName: 'restart_test' };
 /** How long the crashed broker stays away, as in an operator's restart. */
 const OUTAGE_MS = 2_000;
 /** Well below the consumer's 30 s ack wait: catching up must not depend on lost deliveries being redelivered. */

@@ -1,4 +1,4 @@
-import type { LedgerEvent, Projection, Transaction } from '@ledger-api/ledger';
+import type { Projection, Transaction } from '@ledger-api/ledger';
 import { expectMalformedTransactionRefused, startProjectionRunner } from '@ledger-api/ledger/testing';
 import { NFT_EXCHANGE_TYPE_GROUP, NftExchangeType, STORE_COLLECTIONS } from '../records';
 import { NftLedgerBuilder } from '../testing/ledger-builder';

@@ -6,13 +6,13 @@ import { NFT_BASE_TYPE_GROUP, NFT_EXCHANGE_TYPE_GROUP, NftBaseType, NftExchangeT
 import type { AuctionDoc, BidDoc } from '../exchange/documents';
 import { acceptTradeTransaction } from '../exchange/payloads';
 import type { AssetDoc, BurnDoc, CollectionDoc } from './documents';
-import { burnTransaction, collectionTransaction, tokenTransaction, transferTransaction, type AssetOf } from './payloads';
+import { burnTransaction, collectionTransaction, tokenTransaction, transferTransaction, type PayloadOf } from './payloads';
 import { collectionSearchForm, searchForm } from './search-form';
 
 const { collections: COLLECTIONS, assets: ASSETS, burns: BURNS } = STORE_COLLECTIONS;
 
-type CollectionPayload = AssetOf<typeof collectionTransaction>['nftCollection'];
-type TokenPayload = AssetOf<typeof tokenTransaction>['nftToken'];
+type CollectionPayload = PayloadOf<typeof collectionTransaction>['nftCollection'];
+type TokenPayload = PayloadOf<typeof tokenTransaction>['nftToken'];
 
 function registerCollection(ctx: ProjectionContext, tx: Transaction, sequence: number, networkVersion: number, asset: CollectionPayload): void {
   ctx.put(COLLECTIONS, {
@@ -70,7 +70,7 @@ async function burnToken(ctx: ProjectionContext, tx: Transaction, sequence: numb
 }
 
 /** The auction's NFTs go to the bidder; the exchange step has already stored both documents. */
-async function acceptTrade(ctx: ProjectionContext, { auctionId, bidId }: AssetOf<typeof acceptTradeTransaction>['nftAcceptTrade']): Promise<void> {
+async function acceptTrade(ctx: ProjectionContext, { auctionId, bidId }: PayloadOf<typeof acceptTradeTransaction>['nftAcceptTrade']): Promise<void> {
   const auction = await ctx.get<AuctionDoc>(STORE_COLLECTIONS.auctions, auctionId);
   const bid = await ctx.get<BidDoc>(STORE_COLLECTIONS.bids, bidId);
   if (!auction || !bid) return;
@@ -85,17 +85,17 @@ export const createBasePart: NftProjectionPartFactory = ({ networkVersion }) => 
     { name: BURNS, indexes: ledgerRecordIndexes([]) },
   ],
   async applyTransaction(ctx, tx, sequence) {
-    const assetOf = <Asset>(schema: TransactionSchema<{ asset: Asset }>) => parseTransaction(schema, ctx.block, tx, sequence).asset;
+    const payloadOf = <Payload>(schema: TransactionSchema<{ asset: Payload }>) => parseTransaction(schema, ctx.block, tx, sequence).asset;
     if (tx.typeGroup === NFT_EXCHANGE_TYPE_GROUP) {
-      if (tx.type === NftExchangeType.acceptTrade) await acceptTrade(ctx, assetOf(acceptTradeTransaction).nftAcceptTrade);
+      if (tx.type === NftExchangeType.acceptTrade) await acceptTrade(ctx, payloadOf(acceptTradeTransaction).nftAcceptTrade);
       return;
     }
     if (tx.typeGroup !== NFT_BASE_TYPE_GROUP) return;
-    if (tx.type === NftBaseType.collection) registerCollection(ctx, tx, sequence, networkVersion, assetOf(collectionTransaction).nftCollection);
-    else if (tx.type === NftBaseType.token) await mintToken(ctx, tx, sequence, networkVersion, assetOf(tokenTransaction).nftToken);
+    if (tx.type === NftBaseType.collection) registerCollection(ctx, tx, sequence, networkVersion, payloadOf(collectionTransaction).nftCollection);
+    else if (tx.type === NftBaseType.token) await mintToken(ctx, tx, sequence, networkVersion, payloadOf(tokenTransaction).nftToken);
     else if (tx.type === NftBaseType.transfer) {
-      const { nftIds, recipientId } = assetOf(transferTransaction).nftTransfer;
+      const { nftIds, recipientId } = payloadOf(transferTransaction).nftTransfer;
       await moveAssets(ctx, nftIds, recipientId);
-    } else if (tx.type === NftBaseType.burn) await burnToken(ctx, tx, sequence, assetOf(burnTransaction).nftBurn.nftId);
+    } else if (tx.type === NftBaseType.burn) await burnToken(ctx, tx, sequence, payloadOf(burnTransaction).nftBurn.nftId);
   },
 });

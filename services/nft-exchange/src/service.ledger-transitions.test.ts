@@ -1,5 +1,5 @@
 import type { LedgerEvent, Transaction } from '@ledger-api/ledger';
-import { NftLedgerBuilder } from '@ledger-api/nft-model/testing';
+import { NftLedgerBuilder } from '@ledger-api/nft-read-model/testing';
 import { startTestArea, type TestArea } from '@ledger-api/runtime/testing';
 import { nftExchangeArea } from './service';
 import { idsOf } from './testing/exchange-ledger';

@@ -17,7 +17,7 @@ export interface TransactionOptions {
   vendorField?: string;
 }
 
-export interface NftCollectionAsset {
+export interface NftCollectionPayload {
   name: string;
   description: string;
   maximumSupply: number;
@@ -26,7 +26,7 @@ export interface NftCollectionAsset {
   metadata?: Record<string, unknown>;
 }
 
-export interface NftAuctionAsset {
+export interface NftAuctionPayload {
   nftIds: string[];
   startAmount: string;
   expiration: { blockHeight: number };
@@ -94,7 +94,7 @@ export class NftLedgerBuilder {
     });
   }
 
-  collection(sender: TestWallet, nftCollection: NftCollectionAsset, options?: TransactionOptions): Transaction {
+  collection(sender: TestWallet, nftCollection: NftCollectionPayload, options?: TransactionOptions): Transaction {
     return this.transaction(sender, NFT_BASE_TYPE_GROUP, NftBaseType.collection, { nftCollection }, options);
   }
 
@@ -112,7 +112,7 @@ export class NftLedgerBuilder {
     return this.transaction(sender, NFT_BASE_TYPE_GROUP, NftBaseType.burn, { nftBurn: { nftId } }, options);
   }
 
-  auction(sender: TestWallet, nftAuction: NftAuctionAsset, options?: TransactionOptions): Transaction {
+  auction(sender: TestWallet, nftAuction: NftAuctionPayload, options?: TransactionOptions): Transaction {
     return this.transaction(sender, NFT_EXCHANGE_TYPE_GROUP, NftExchangeType.auction, { nftAuction }, options);
   }
 

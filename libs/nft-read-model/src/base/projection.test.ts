@@ -1,4 +1,4 @@
-import type { LedgerEvent, Transaction } from '@ledger-api/ledger';
+import type { Transaction } from '@ledger-api/ledger';
 import { expectMalformedTransactionRefused, startProjectionRunner } from '@ledger-api/ledger/testing';
 import { createNftProjection } from '../projection';
 import { NFT_BASE_TYPE_GROUP, NftBaseType, STORE_COLLECTIONS } from '../records';
@@ -6,7 +6,7 @@ import { NftLedgerBuilder, type TestWallet } from '../testing/ledger-builder';
 import type { AssetDoc, BurnDoc, CollectionDoc, WalletKeyDoc } from './documents';
 
 async function startRunner() {
-  const projection = createNftProjection({ area: 'nft-model-test', networkVersion: 23 });
+  const projection = createNftProjection({ area: 'nft-read-model-test', networkVersion: 23 });
   const test = await startProjectionRunner(projection);
   const { store } = test;
   const names = projection.collections.map((spec) => spec.name);

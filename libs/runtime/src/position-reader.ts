@@ -1,4 +1,4 @@
-import type { LedgerState } from '@ledger-api/http';
+import type { ServedLedgerState } from '@ledger-api/http';
 import { readStoredPosition, type LedgerPosition, type ProjectionRunner } from '@ledger-api/ledger';
 import type { Store } from '@ledger-api/store';
 
@@ -9,10 +9,10 @@ import type { Store } from '@ledger-api/store';
  */
 export interface PositionReader {
   position(): Promise<LedgerPosition>;
-  state(): Promise<LedgerState>;
+  servedState(): Promise<ServedLedgerState>;
 }
 
-function toState(position: LedgerPosition): LedgerState {
+function toServedState(position: LedgerPosition): ServedLedgerState {
   return { height: position.height, generation: `${position.height}:${position.blockId}` };
 }
 
@@ -20,12 +20,12 @@ function toState(position: LedgerPosition): LedgerState {
 export function runnerPositionReader(runner: ProjectionRunner): PositionReader {
   return {
     position: async () => runner.position,
-    state: async () => toState(runner.position),
+    servedState: async () => toServedState(runner.position),
   };
 }
 
 /** In an api-only process: the position the projector stored with the data. */
 export function storedPositionReader(store: Store): PositionReader {
   const read = () => readStoredPosition(store);
-  return { position: read, state: async () => toState(await read()) };
+  return { position: read, servedState: async () => toServedState(await read()) };
 }

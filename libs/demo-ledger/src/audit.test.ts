@@ -1,7 +1,7 @@
 import type { Block, LedgerEvent, Transaction } from '@ledger-api/ledger';
-import { generateDemoLedger } from '../generator';
-import { auditSemantics } from './semantics';
-import { auditStructure } from './structure';
+import { generateDemoLedger } from './generator';
+import { auditSemantics } from './audit/semantics';
+import { auditStructure } from './audit/structure';
 
 /** The audits only prove the generator right if they catch a ledger that is wrong. */
 const MAINNET = 23;

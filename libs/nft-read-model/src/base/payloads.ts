@@ -78,5 +78,5 @@ export const transferTransaction = nftTransactionWith('nftTransfer', z.object({ 
 
 export const burnTransaction = nftTransactionWith('nftBurn', z.object({ nftId: transactionId() }));
 
-/** The asset of a transaction as its schema reads it. */
-export type AssetOf<Schema extends z.ZodType<{ asset: unknown }>> = z.infer<Schema>['asset'];
+/** The payload of a transaction (its `asset` field) as its schema reads it. */
+export type PayloadOf<Schema extends z.ZodType<{ asset: unknown }>> = z.infer<Schema>['asset'];

@@ -9,7 +9,7 @@ import {
   type LedgerRecord,
   type NftProjectionPartFactory,
 } from '../records';
-import type { AssetOf } from '../base/payloads';
+import type { PayloadOf } from '../base/payloads';
 import type { AuctionCancelDoc, AuctionDoc, BidCancelDoc, BidDoc, TradeDoc } from './documents';
 import { acceptTradeTransaction, auctionCancelTransaction, auctionTransaction, bidCancelTransaction, bidTransaction } from './payloads';
 
@@ -33,14 +33,14 @@ interface ExchangeStep {
 type TransactionHandler = (ctx: ProjectionContext, tx: Transaction, sequence: number, networkVersion: number) => Promise<void>;
 
 /** A handler that reads the transaction with its type's schema first, so it only ever sees a payload of that shape. */
-function handling<Asset>(schema: TransactionSchema<{ asset: Asset }>, handle: (step: ExchangeStep, asset: Asset) => Promise<void>): TransactionHandler {
+function handling<Payload>(schema: TransactionSchema<{ asset: Payload }>, handle: (step: ExchangeStep, asset: Payload) => Promise<void>): TransactionHandler {
   return async (ctx, tx, sequence, networkVersion) => {
     const { asset } = parseTransaction(schema, ctx.block, tx, sequence);
     await handle({ ctx, record: ledgerRecord(ctx.block, tx, sequence), networkVersion }, asset);
   };
 }
 
-async function placeAuction({ ctx, record, networkVersion }: ExchangeStep, { nftAuction }: AssetOf<typeof auctionTransaction>): Promise<void> {
+async function placeAuction({ ctx, record, networkVersion }: ExchangeStep, { nftAuction }: PayloadOf<typeof auctionTransaction>): Promise<void> {
   const { nftIds, startAmount } = nftAuction;
   ctx.put(AUCTIONS, {
     ...record,
@@ -65,13 +65,13 @@ async function closeAuction(ctx: ProjectionContext, auctionId: string, status: '
   }
 }
 
-async function cancelAuction({ ctx, record }: ExchangeStep, { nftAuctionCancel }: AssetOf<typeof auctionCancelTransaction>): Promise<void> {
+async function cancelAuction({ ctx, record }: ExchangeStep, { nftAuctionCancel }: PayloadOf<typeof auctionCancelTransaction>): Promise<void> {
   const { auctionId } = nftAuctionCancel;
   ctx.put(AUCTION_CANCELS, { ...record, auctionId } satisfies AuctionCancelDoc);
   await closeAuction(ctx, auctionId, 'canceled');
 }
 
-async function placeBid({ ctx, record, networkVersion }: ExchangeStep, { nftBid }: AssetOf<typeof bidTransaction>): Promise<void> {
+async function placeBid({ ctx, record, networkVersion }: ExchangeStep, { nftBid }: PayloadOf<typeof bidTransaction>): Promise<void> {
   const { auctionId, bidAmount } = nftBid;
   const auction = await ctx.get<AuctionDoc>(AUCTIONS, auctionId);
   ctx.put(BIDS, {
@@ -86,14 +86,14 @@ async function placeBid({ ctx, record, networkVersion }: ExchangeStep, { nftBid 
   if (auction) ctx.put(AUCTIONS, { ...auction, bidIds: [...auction.bidIds, record._id] });
 }
 
-async function cancelBid({ ctx, record }: ExchangeStep, { nftBidCancel }: AssetOf<typeof bidCancelTransaction>): Promise<void> {
+async function cancelBid({ ctx, record }: ExchangeStep, { nftBidCancel }: PayloadOf<typeof bidCancelTransaction>): Promise<void> {
   const { bidId } = nftBidCancel;
   ctx.put(BID_CANCELS, { ...record, bidId } satisfies BidCancelDoc);
   const bid = await ctx.get<BidDoc>(BIDS, bidId);
   if (bid) ctx.put(BIDS, { ...bid, status: 'canceled' });
 }
 
-async function acceptTrade({ ctx, record }: ExchangeStep, { nftAcceptTrade }: AssetOf<typeof acceptTradeTransaction>): Promise<void> {
+async function acceptTrade({ ctx, record }: ExchangeStep, { nftAcceptTrade }: PayloadOf<typeof acceptTradeTransaction>): Promise<void> {
   const { auctionId, bidId } = nftAcceptTrade;
   ctx.put(TRADES, { ...record, auctionId, bidId } satisfies TradeDoc);
   await closeAuction(ctx, auctionId, 'traded');

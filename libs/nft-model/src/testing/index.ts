@@ -1,3 +1,0 @@
-// The NFT ledger builder for tests, published as `@ledger-api/nft-model/testing`
-// so that no production import ever loads it.
-export * from './ledger-builder';
