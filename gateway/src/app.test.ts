@@ -17,8 +17,16 @@ afterAll(async () => {
 });
 
 const EXPOSED = [
-  'X-Block-Height', 'X-Request-Id', 'ETag', 'Cache-Control', 'Retry-After', 'RateLimit', 'RateLimit-Policy',
-  'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset',
+  'X-Block-Height',
+  'X-Request-Id',
+  'ETag',
+  'Cache-Control',
+  'Retry-After',
+  'RateLimit',
+  'RateLimit-Policy',
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
 ];
 
 describe('CORS', () => {
@@ -40,7 +48,11 @@ describe('CORS', () => {
     const before = service.received.length;
     const response = await fetch(`${gateway.url}/api/nft/collections/search`, {
       method: 'OPTIONS',
-      headers: { origin: 'https://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-request-id' },
+      headers: {
+        origin: 'https://app.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,x-request-id',
+      },
     });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');

@@ -25,8 +25,16 @@ export interface GatewayDependencies {
 }
 
 const EXPOSED_HEADERS = [
-  'X-Block-Height', 'X-Request-Id', 'ETag', 'Cache-Control', 'Retry-After', 'RateLimit', 'RateLimit-Policy',
-  'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset',
+  'X-Block-Height',
+  'X-Request-Id',
+  'ETag',
+  'Cache-Control',
+  'Retry-After',
+  'RateLimit',
+  'RateLimit-Policy',
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
 ];
 
 const DEFAULT_OPENAPI_CACHE_TTL_MS = 15_000;

@@ -54,7 +54,14 @@ describe('gateway configuration', () => {
   it('lists every problem at once', () => {
     let error: unknown;
     try {
-      parseGatewayConfig({ PORT: '99999', GUARDIAN_URL: 'guardian:4000', REDIS_URL: 'http://redis', PROXY_TIMEOUT_MS: '0', REQUEST_TIMEOUT_MS: '-1', TRUST_PROXY: 'yes' });
+      parseGatewayConfig({
+        PORT: '99999',
+        GUARDIAN_URL: 'guardian:4000',
+        REDIS_URL: 'http://redis',
+        PROXY_TIMEOUT_MS: '0',
+        REQUEST_TIMEOUT_MS: '-1',
+        TRUST_PROXY: 'yes',
+      });
     } catch (caught) {
       error = caught;
     }

@@ -21,7 +21,10 @@ async function main(): Promise<void> {
     rateLimitStore: redis && createRedisRateLimitStore(redis, RATE_LIMIT_KEY_PREFIX),
     upstreamAgent,
   });
-  const server = await listen(app, config.PORT, config.HOST, { requestTimeoutMs: config.REQUEST_TIMEOUT_MS, keepAliveTimeoutMs: config.KEEP_ALIVE_TIMEOUT_MS });
+  const server = await listen(app, config.PORT, config.HOST, {
+    requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
+    keepAliveTimeoutMs: config.KEEP_ALIVE_TIMEOUT_MS,
+  });
   const services = configuredUpstreams(config).map(({ service, baseUrl }) => ({ service, baseUrl }));
   logger.info({ host: config.HOST, port: config.PORT, services, rateLimitStore: redis ? 'redis' : 'memory' }, 'gateway listening');
 

@@ -25,7 +25,10 @@ describe('mergeOpenApiDocuments', () => {
     const exchange = serviceDocument('nft/exchange', 'auctions', { Auction: { type: 'object' } }) as ServiceDocument;
     const merged = mergeOpenApiDocuments([guardian, exchange], []);
     expect(Object.keys(merged.paths)).toEqual([
-      '/api/guardian/items', '/api/guardian/items/{id}', '/api/nft/exchange/items', '/api/nft/exchange/items/{id}',
+      '/api/guardian/items',
+      '/api/guardian/items/{id}',
+      '/api/nft/exchange/items',
+      '/api/nft/exchange/items/{id}',
     ]);
     expect(merged.components.schemas).toEqual({ Error: errorSchema, Group: { type: 'object' }, Auction: { type: 'object' } });
     expect(merged.components.responses).toEqual({ NotFound: { description: 'Not Found' } });

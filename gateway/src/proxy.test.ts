@@ -96,15 +96,22 @@ describe('routing to the three areas', () => {
   });
 
   it.each([
-    '/', '/api', '/api/', '/api/unknown', '/apix/guardian', '/api/nftx/collections', '/livez/extra',
-    '/API/guardian/groups', '/api/Guardian/groups', '/API/nft/assets', '/api/NFT/assets', '/Api/nft/exchange/auctions',
-  ])(
-    'answers %s with the 404 error body',
-    async (path) => {
-      await expectErrorBody(await fetch(`${url}${path}`), 404, 'Not Found');
-      expect([...guardian.received, ...nftBase.received, ...nftExchange.received]).toEqual([]);
-    },
-  );
+    '/',
+    '/api',
+    '/api/',
+    '/api/unknown',
+    '/apix/guardian',
+    '/api/nftx/collections',
+    '/livez/extra',
+    '/API/guardian/groups',
+    '/api/Guardian/groups',
+    '/API/nft/assets',
+    '/api/NFT/assets',
+    '/Api/nft/exchange/auctions',
+  ])('answers %s with the 404 error body', async (path) => {
+    await expectErrorBody(await fetch(`${url}${path}`), 404, 'Not Found');
+    expect([...guardian.received, ...nftBase.received, ...nftExchange.received]).toEqual([]);
+  });
 });
 
 describe('areas that cannot be reached', () => {
@@ -164,7 +171,12 @@ describe('areas that cannot be reached', () => {
     const { url } = await gateway({ NFT_BASE_URL: stalling.url, PROXY_TIMEOUT_MS: '300' });
     const response = await fetch(`${url}/api/nft/assets`);
     expect(response.status).toBe(200);
-    const { result, ms } = await timed(() => response.text().then(() => 'complete', () => 'cut'));
+    const { result, ms } = await timed(() =>
+      response.text().then(
+        () => 'complete',
+        () => 'cut',
+      ),
+    );
     expect(result).toBe('cut');
     expect(ms).toBeLessThan(1500);
   });

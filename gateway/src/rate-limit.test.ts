@@ -71,7 +71,9 @@ describe('rate limiting with the memory store', () => {
     const started = await startGateway({ GUARDIAN_URL: service.url, RATE_LIMIT_PER_MINUTE: '2', TRUST_PROXY: '1' });
     gateways.push(started);
     const viaProxy = (clientWrote: string, proxyAppended: string) =>
-      fetch(`${started.url}/api/guardian/groups`, { headers: { 'x-forwarded-for': `${clientWrote}, ${proxyAppended}` } }).then((response) => response.status);
+      fetch(`${started.url}/api/guardian/groups`, { headers: { 'x-forwarded-for': `${clientWrote}, ${proxyAppended}` } }).then(
+        (response) => response.status,
+      );
     const dodges = [await viaProxy('1.1.1.1', '203.0.113.7'), await viaProxy('2.2.2.2', '203.0.113.7'), await viaProxy('3.3.3.3', '203.0.113.7')];
     expect(dodges).toEqual([200, 200, 429]);
     expect(await viaProxy('3.3.3.3', '203.0.113.8')).toBe(200);

@@ -46,8 +46,7 @@ export function createRateLimiter({ limitPerMinute, store, logger }: RateLimiter
       error: throttledWarning(logger, STORE_ERROR_LOG_INTERVAL_MS),
       warn: (error, message) => logger.warn({ err: error }, message ?? 'rate limiter warning'),
     },
-    handler: (_req, res) =>
-      sendError(res, 429, `Rate limit of ${limitPerMinute} requests per minute exceeded`),
+    handler: (_req, res) => sendError(res, 429, `Rate limit of ${limitPerMinute} requests per minute exceeded`),
   });
 }
 

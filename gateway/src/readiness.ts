@@ -27,9 +27,10 @@ async function probe(upstream: Upstream, timeoutMs: number): Promise<ServiceStat
 async function checkReadiness(upstreams: Upstream[], timeoutMs: number): Promise<ReadinessReport> {
   const states = await Promise.all(upstreams.map(async (upstream) => [upstream.service, await probe(upstream, timeoutMs)] as const));
   const probed = new Map<ServiceName, ServiceState>(states);
-  const services = Object.fromEntries(
-    AREAS.map(({ service }) => [service, probed.get(service) ?? 'not configured']),
-  ) as Record<ServiceName, ServiceState>;
+  const services = Object.fromEntries(AREAS.map(({ service }) => [service, probed.get(service) ?? 'not configured'])) as Record<
+    ServiceName,
+    ServiceState
+  >;
   const ready = states.length > 0 && states.every(([, state]) => state === 'ready');
   return { ready, services };
 }
@@ -38,7 +39,10 @@ export function readyz(upstreams: Upstream[], timeoutMs: number): RequestHandler
   return async (_req, res) => {
     const { ready, services } = await checkReadiness(upstreams, timeoutMs);
     if (!ready) res.set('Retry-After', String(RETRY_AFTER_SECONDS));
-    res.set('Cache-Control', 'no-store').status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', services });
+    res
+      .set('Cache-Control', 'no-store')
+      .status(ready ? 200 : 503)
+      .json({ status: ready ? 'ready' : 'not ready', services });
   };
 }
 

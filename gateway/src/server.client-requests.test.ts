@@ -16,9 +16,14 @@ let holdAnswers = false;
 beforeAll(async () => {
   service = await startFakeService('nft-base', (req, res) => {
     if (holdAnswers) return;
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ bytes: req.body.length, length: req.headers['content-length'] ?? null }));
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ bytes: req.body.length, length: req.headers['content-length'] ?? null }));
   });
-  const logger = createLogger({ name: 'gateway', destination: new Writable({ write: (chunk, _encoding, done) => done(void logLines.push(JSON.parse(String(chunk)))) }) });
+  const logger = createLogger({
+    name: 'gateway',
+    destination: new Writable({ write: (chunk, _encoding, done) => done(void logLines.push(JSON.parse(String(chunk)))) }),
+  });
   gateway = await startGateway({ NFT_BASE_URL: service.url }, { logger, metrics });
 });
 
@@ -38,26 +43,26 @@ async function rawExchange(url: string, bytes: string): Promise<string> {
 const jsonOf = (bytes: number) => JSON.stringify({ big: 'x'.repeat(bytes) });
 
 describe('request bodies through the gateway', () => {
-  it.each([['declared with Content-Length', true], ['sent chunked', false]])(
-    'are refused with 413 by the gateway over 64 KiB when %s, several at once',
-    async (_case, declared) => {
-      const received = service.received.length;
-      for (let round = 0; round < 3; round++) {
-        const answers = await Promise.all(
-          [70_000, 500_000, 2_000_000, 10_000_000].map((bytes) => {
-            const body = jsonOf(bytes);
-            return send(`${gateway.url}${SEARCH}`, { method: 'POST', headers: declared ? { 'content-length': String(body.length) } : {}, body });
-          }),
-        );
-        for (const answer of answers) {
-          expect(answer.status).toBe(413);
-          expect(answer.headers['content-type']).toMatch(/^application\/json/);
-          expect(JSON.parse(answer.body)).toEqual(TOO_LARGE);
-        }
+  it.each([
+    ['declared with Content-Length', true],
+    ['sent chunked', false],
+  ])('are refused with 413 by the gateway over 64 KiB when %s, several at once', async (_case, declared) => {
+    const received = service.received.length;
+    for (let round = 0; round < 3; round++) {
+      const answers = await Promise.all(
+        [70_000, 500_000, 2_000_000, 10_000_000].map((bytes) => {
+          const body = jsonOf(bytes);
+          return send(`${gateway.url}${SEARCH}`, { method: 'POST', headers: declared ? { 'content-length': String(body.length) } : {}, body });
+        }),
+      );
+      for (const answer of answers) {
+        expect(answer.status).toBe(413);
+        expect(answer.headers['content-type']).toMatch(/^application\/json/);
+        expect(JSON.parse(answer.body)).toEqual(TOO_LARGE);
       }
-      expect(service.received.length).toBe(received);
-    },
-  );
+    }
+    expect(service.received.length).toBe(received);
+  });
 
   it('keeps the connection usable after a 413', async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });

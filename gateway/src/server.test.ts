@@ -49,7 +49,10 @@ describe('closeGracefully', () => {
   it('cuts requests still running at the deadline', async () => {
     const { server, url } = await startGateway();
     const before = service.received.length;
-    const inFlight = fetch(`${url}/api/guardian/groups`).then(() => 'answered', () => 'cut');
+    const inFlight = fetch(`${url}/api/guardian/groups`).then(
+      () => 'answered',
+      () => 'cut',
+    );
     await waitFor(() => service.received.length > before);
 
     const { result: drained, ms } = await timed(() => closeGracefully(server, 200));

@@ -153,7 +153,13 @@ describe('RedisPageCache with nothing listening', () => {
   it('counts each operation that fell back', async () => {
     const increments: Record<string, string>[] = [];
     const metrics = { counter: () => ({ inc: (labels: Record<string, string>) => increments.push(labels) }) };
-    const cache = new RedisPageCache({ url: 'redis://127.0.0.1:1', prefix: 'unreachable:', ttlSeconds: 60, logger: recordingLogger().logger, metrics });
+    const cache = new RedisPageCache({
+      url: 'redis://127.0.0.1:1',
+      prefix: 'unreachable:',
+      ttlSeconds: 60,
+      logger: recordingLogger().logger,
+      metrics,
+    });
     try {
       await cache.get('page');
       await cache.set('page', 'value');

@@ -51,7 +51,9 @@ export class RedisPageCache implements PageCache {
     assertPositiveInteger('ttlSeconds', options.ttlSeconds);
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.outage = new OutageLog(options.logger);
-    this.failures = options.metrics?.counter('page_cache_redis_failures_total', 'Page cache operations that fell back because Redis failed', ['operation']);
+    this.failures = options.metrics?.counter('page_cache_redis_failures_total', 'Page cache operations that fell back because Redis failed', [
+      'operation',
+    ]);
     this.client = new Redis(options.url, {
       keyPrefix: options.prefix,
       enableOfflineQueue: false,

@@ -37,14 +37,20 @@ export const env = {
   port: (fallback: number) => integerText(1, 65535).default(fallback),
   int: (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) => integerText(min, max).default(fallback),
   url: (protocols: string[]) =>
-    z.string().refine((value) => {
-      try {
-        return protocols.includes(new URL(value).protocol.replace(/:$/, ''));
-      } catch {
-        return false;
-      }
-    }, `must be a URL (${protocols.join(', ')})`),
+    z.string().refine(
+      (value) => {
+        try {
+          return protocols.includes(new URL(value).protocol.replace(/:$/, ''));
+        } catch {
+          return false;
+        }
+      },
+      `must be a URL (${protocols.join(', ')})`,
+    ),
   flag: (fallback: boolean) =>
-    z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1').default(fallback),
+    z
+      .enum(['true', 'false', '1', '0'])
+      .transform((value) => value === 'true' || value === '1')
+      .default(fallback),
   logLevel: () => z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 };

@@ -12,7 +12,11 @@ export const GENESIS_PREVIOUS_BLOCK = '0'.repeat(64);
 
 /** Relative odds of a quiet block (1-6 transactions), a busy one (7-12) and a rush (13-20). */
 const BLOCK_SIZE_WEIGHTS = [80, 16, 4];
-const BLOCK_SIZE_RANGES: Array<[min: number, max: number]> = [[1, 6], [7, 12], [13, 20]];
+const BLOCK_SIZE_RANGES: Array<[min: number, max: number]> = [
+  [1, 6],
+  [7, 12],
+  [13, 20],
+];
 
 export interface ChainSettings {
   seed: number;

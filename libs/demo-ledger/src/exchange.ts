@@ -58,7 +58,12 @@ function cancelBid(ctx: DemoContext): Transaction | null {
   if (ctx.world.activeBidIds.size === 0) return null;
   const canceled = ctx.world.bids.get(ctx.random.pick([...ctx.world.activeBidIds]))!;
   const nftBidCancel = { bidId: canceled.id };
-  const tx = ctx.transaction({ sender: canceled.bidder, typeGroup: NFT_EXCHANGE_TYPE_GROUP, type: NftExchangeType.bidCancel, asset: { nftBidCancel } });
+  const tx = ctx.transaction({
+    sender: canceled.bidder,
+    typeGroup: NFT_EXCHANGE_TYPE_GROUP,
+    type: NftExchangeType.bidCancel,
+    asset: { nftBidCancel },
+  });
   ctx.world.activeBidIds.delete(canceled.id);
   const target = ctx.world.auctions.get(canceled.auctionId)!;
   target.activeBidIds = target.activeBidIds.filter((id) => id !== canceled.id);
@@ -72,7 +77,12 @@ function cancelAuction(ctx: DemoContext): Transaction | null {
   if (index < 0) return null;
   const canceled = candidates[index];
   const nftAuctionCancel = { auctionId: canceled.id };
-  const tx = ctx.transaction({ sender: canceled.seller, typeGroup: NFT_EXCHANGE_TYPE_GROUP, type: NftExchangeType.auctionCancel, asset: { nftAuctionCancel } });
+  const tx = ctx.transaction({
+    sender: canceled.seller,
+    typeGroup: NFT_EXCHANGE_TYPE_GROUP,
+    type: NftExchangeType.auctionCancel,
+    asset: { nftAuctionCancel },
+  });
   closeAuction(ctx.world, canceled);
   return tx;
 }
@@ -85,7 +95,12 @@ function acceptTrade(ctx: DemoContext): Transaction | null {
   const traded = candidates[index];
   const accepted = highestBid(ctx, traded)!;
   const nftAcceptTrade = { auctionId: traded.id, bidId: accepted.id };
-  const tx = ctx.transaction({ sender: traded.seller, typeGroup: NFT_EXCHANGE_TYPE_GROUP, type: NftExchangeType.acceptTrade, asset: { nftAcceptTrade } });
+  const tx = ctx.transaction({
+    sender: traded.seller,
+    typeGroup: NFT_EXCHANGE_TYPE_GROUP,
+    type: NftExchangeType.acceptTrade,
+    asset: { nftAcceptTrade },
+  });
   closeAuction(ctx.world, traded);
   for (const nftId of traded.nftIds) giveAsset(ctx.world, ctx.world.assets.get(nftId)!, accepted.bidder);
   return tx;

@@ -96,7 +96,11 @@ describe('the service HTTP app', () => {
       expect(response.status).toBe(503);
       expect(response.headers.get('retry-after')).toBe('5');
       expect(response.headers.get('x-block-height')).toBe('7');
-      expect(await response.json()).toEqual({ statusCode: 503, error: 'Service Unavailable', message: 'The ledger is still being replayed, try again shortly' });
+      expect(await response.json()).toEqual({
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: 'The ledger is still being replayed, try again shortly',
+      });
       expect((await fetch(`${base}/livez`)).status).toBe(200);
       const readiness = await fetch(`${base}/readyz`);
       expect(readiness.status).toBe(503);
@@ -139,7 +143,10 @@ describe('the service HTTP app', () => {
     const etag = first.headers.get('etag') as string;
     // A plain conditional GET: fetch would add `Cache-Control: no-cache`, which rightly forces a full answer.
     const status = await new Promise<number | undefined>((resolve, reject) =>
-      get(`${base}/area/things/slash`, { headers: { 'if-none-match': etag } }, (response) => resolve(response.resume().statusCode)).on('error', reject),
+      get(`${base}/area/things/slash`, { headers: { 'if-none-match': etag } }, (response) => resolve(response.resume().statusCode)).on(
+        'error',
+        reject,
+      ),
     );
     expect(status).toBe(304);
   });

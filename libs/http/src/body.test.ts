@@ -60,7 +60,10 @@ function post(bytes: number, chunked: boolean): Promise<Response> {
 }
 
 describe('request bodies over 64 KiB', () => {
-  it.each([['declared with Content-Length', false], ['sent chunked', true]])('are always refused with 413 when %s, several at once', async (_case, chunked) => {
+  it.each([
+    ['declared with Content-Length', false],
+    ['sent chunked', true],
+  ])('are always refused with 413 when %s, several at once', async (_case, chunked) => {
     for (let round = 0; round < 3; round++) {
       const responses = await Promise.all([70_000, 500_000, 2_000_000, 10_000_000].map((bytes) => post(bytes, chunked)));
       for (const response of responses) {
@@ -71,13 +74,19 @@ describe('request bodies over 64 KiB', () => {
   });
 
   it.each([
-    ['sent chunked', (socket: Socket) => {
-      socket.write(`${SEARCH}Transfer-Encoding: chunked\r\n\r\n`);
-      writeChunkedBody(socket, 2 * 1024 * 1024, NEXT);
-    }],
-    ['declared with Content-Length', (socket: Socket) => {
-      socket.write(`${SEARCH}Content-Length: 1048576\r\n\r\n${'x'.repeat(1024 * 1024)}${NEXT}`);
-    }],
+    [
+      'sent chunked',
+      (socket: Socket) => {
+        socket.write(`${SEARCH}Transfer-Encoding: chunked\r\n\r\n`);
+        writeChunkedBody(socket, 2 * 1024 * 1024, NEXT);
+      },
+    ],
+    [
+      'declared with Content-Length',
+      (socket: Socket) => {
+        socket.write(`${SEARCH}Content-Length: 1048576\r\n\r\n${'x'.repeat(1024 * 1024)}${NEXT}`);
+      },
+    ],
   ])('leave the connection usable for the next request when %s', async (_case, talk) => {
     const conversation = await converse(port, talk, 1500);
     expect(conversation.answers.map(({ status }) => status)).toEqual([413, 200]);

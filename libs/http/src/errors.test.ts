@@ -10,7 +10,15 @@ describe('errorStatus', () => {
     class StoreUnavailableError extends Error {
       override name = 'StoreUnavailableError';
     }
-    for (const error of [new StoreUnavailableError(), new Error('x'), Object.assign(new Error('x'), { status: 200 }), { status: 503.5 }, { status: '503' }, null, undefined]) {
+    for (const error of [
+      new StoreUnavailableError(),
+      new Error('x'),
+      Object.assign(new Error('x'), { status: 200 }),
+      { status: 503.5 },
+      { status: '503' },
+      null,
+      undefined,
+    ]) {
       expect(errorStatus(error)).toBeUndefined();
     }
   });

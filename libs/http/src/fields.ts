@@ -23,7 +23,9 @@ export function integerParam({ min, max, positive }: IntegerBounds = {}) {
   if (min !== undefined) schema = schema.min(min);
   if (max !== undefined) schema = schema.max(max);
   const minimum = positive ? 1 : min;
-  return z.preprocess(toNumber, schema).meta({ type: 'integer', ...(minimum !== undefined && { minimum }), ...(max !== undefined && { maximum: max }) });
+  return z
+    .preprocess(toNumber, schema)
+    .meta({ type: 'integer', ...(minimum !== undefined && { minimum }), ...(max !== undefined && { maximum: max }) });
 }
 
 export function booleanParam(description?: string) {
@@ -32,13 +34,15 @@ export function booleanParam(description?: string) {
 
 /** A transaction id or public key: fixed-length hex in any case, used lower-cased. */
 export function hexParam(length: number, description?: string) {
-  return z
-    .string()
-    // The hex check comes first, so `xyz` reads "must only contain hexadecimal characters", as clients of the replaced system expect.
-    .regex(/^[0-9a-fA-F]*$/, 'must only contain hexadecimal characters')
-    .length(length)
-    .transform((value) => value.toLowerCase())
-    .meta({ type: 'string', minLength: length, maxLength: length, pattern: `^[0-9a-fA-F]{${length}}$`, description });
+  return (
+    z
+      .string()
+      // The hex check comes first, so `xyz` reads "must only contain hexadecimal characters", as clients of the replaced system expect.
+      .regex(/^[0-9a-fA-F]*$/, 'must only contain hexadecimal characters')
+      .length(length)
+      .transform((value) => value.toLowerCase())
+      .meta({ type: 'string', minLength: length, maxLength: length, pattern: `^[0-9a-fA-F]{${length}}$`, description })
+  );
 }
 
 export const transactionId = (description = 'Transaction id (64 hex characters)') => hexParam(64, description);

@@ -40,7 +40,12 @@ const refusedConnections = new WeakSet<Duplex>();
 
 function jsonError(status: number, message: string): { body: string; headers: Record<string, string | number> } {
   const body = JSON.stringify(errorBody(status, message));
-  const headers = { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store', Connection: 'close' };
+  const headers = {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+    'Cache-Control': 'no-store',
+    Connection: 'close',
+  };
   return { body, headers };
 }
 
@@ -49,7 +54,9 @@ function refuse(socket: Duplex, status: number): void {
   refusedConnections.add(socket);
   const reason = STATUS_CODES[status] ?? 'Error';
   const { body, headers } = jsonError(status, reason);
-  const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  const head = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
   socket.end(`HTTP/1.1 ${status} ${reason}\r\n${head}\r\n${body}`);
   const linger = setTimeout(() => socket.destroy(), LINGER_MS);
   socket.once('close', () => clearTimeout(linger));

@@ -4,7 +4,13 @@ import { buildOpenApiDocument } from './openapi';
 import { listQuerySchema } from './paging';
 import { defineRoute } from './route';
 
-const list = { filters: { active: booleanParam('Only active ones').optional() }, orderable: { id: '_id' }, defaultOrder: { _id: 1 as const }, transform: true, totalCountIsEstimate: true };
+const list = {
+  filters: { active: booleanParam('Only active ones').optional() },
+  orderable: { id: '_id' },
+  defaultOrder: { _id: 1 as const },
+  transform: true,
+  totalCountIsEstimate: true,
+};
 
 const document = buildOpenApiDocument({ title: 'Things', version: '2.0.0' }, [
   defineRoute({

@@ -23,9 +23,7 @@ function jsonSchema(schema: z.ZodType): JsonSchema {
   return rest;
 }
 
-const ERROR_BODY = jsonSchema(
-  z.object({ statusCode: z.number().int(), error: z.string(), message: z.string() }).meta({ description: 'Error body' }),
-);
+const ERROR_BODY = jsonSchema(z.object({ statusCode: z.number().int(), error: z.string(), message: z.string() }).meta({ description: 'Error body' }));
 
 function parameters(schema: z.ZodType | undefined, location: 'path' | 'query') {
   if (!(schema instanceof z.ZodObject)) return [];

@@ -28,7 +28,12 @@ describe('GracefulShutdown', () => {
   it('exits 1 once the deadline passes with work still running', async () => {
     const { logger, lines } = recordingLogger();
     const exits: number[] = [];
-    const shutdown = new GracefulShutdown({ logger, deadlineMs: 20, stop: () => new Promise<void>(() => undefined), exit: (code) => exits.push(code) });
+    const shutdown = new GracefulShutdown({
+      logger,
+      deadlineMs: 20,
+      stop: () => new Promise<void>(() => undefined),
+      exit: (code) => exits.push(code),
+    });
     void shutdown.shutdown('SIGTERM');
     await delay(100);
     expect(exits).toEqual([1]);

@@ -48,7 +48,12 @@ describe('parseLedgerMessage', () => {
   it.each([
     ['an object of other members', 'applied', { hello: 'world' }, 'block.id must be a non-empty string'],
     ['a revert payload on the applied subject', 'applied', ref, 'block.previousBlock must be a string'],
-    ['a block with a malformed transaction', 'applied', { ...block, transactions: [{ id: 'x' }] }, 'block.transactions[0] must have an id, typeGroup, type and senderPublicKey'],
+    [
+      'a block with a malformed transaction',
+      'applied',
+      { ...block, transactions: [{ id: 'x' }] },
+      'block.transactions[0] must have an id, typeGroup, type and senderPublicKey',
+    ],
     [
       'a transaction without its sender',
       'applied',

@@ -95,7 +95,11 @@ function appliedBlockProblem(block: Fields): string | undefined {
   if (!Array.isArray(transactions)) return 'block.transactions must be an array';
   const index = transactions.findIndex(
     (tx) =>
-      !isObject(tx) || !isNonEmptyString(tx.id) || typeof tx.typeGroup !== 'number' || typeof tx.type !== 'number' || !isNonEmptyString(tx.senderPublicKey),
+      !isObject(tx) ||
+      !isNonEmptyString(tx.id) ||
+      typeof tx.typeGroup !== 'number' ||
+      typeof tx.type !== 'number' ||
+      !isNonEmptyString(tx.senderPublicKey),
   );
   // Every area reads the sender of every transaction (public keys become known when their owner signs).
   return index === -1 ? undefined : `block.transactions[${index}] must have an id, typeGroup, type and senderPublicKey`;

@@ -189,7 +189,10 @@ describe('Projector', () => {
     await waitFor(() => projector.status().state === 'faulted', 'the projector to fault');
 
     expect(source.readsFrom).toEqual([0, 2]);
-    expect(projector.status()).toMatchObject({ position: { height: 2, streamSeq: 2 }, fault: expect.stringMatching(/^block 4 \(\w+\): gap: expected height 3/) });
+    expect(projector.status()).toMatchObject({
+      position: { height: 2, streamSeq: 2 },
+      fault: expect.stringMatching(/^block 4 \(\w+\): gap: expected height 3/),
+    });
     expect(await aliceCount(store)).toBe(2);
     await projector.stop();
   });

@@ -18,7 +18,9 @@ afterAll(async () => {
 describe('publishLedgerFile', () => {
   it('names a ledger file that cannot be read', async () => {
     const file = join(dir, 'missing.jsonl');
-    await expect(publishLedgerFile({ servers: 'nats://127.0.0.1:4222', file, logger: silentLogger() })).rejects.toThrow(`cannot read ledger file ${file}: ENOENT`);
+    await expect(publishLedgerFile({ servers: 'nats://127.0.0.1:4222', file, logger: silentLogger() })).rejects.toThrow(
+      `cannot read ledger file ${file}: ENOENT`,
+    );
   });
 
   it('names the NATS server it cannot reach', async () => {
@@ -27,7 +29,8 @@ describe('publishLedgerFile', () => {
     ledger.block([]);
     await writeLedgerFile(file, ledger.take());
     // Port 1 on the loopback interface refuses connections.
-    await expect(publishLedgerFile({ servers: 'nats://127.0.0.1:1', file, logger: silentLogger() })).rejects.toThrow('cannot connect to NATS at nats://127.0.0.1:1');
+    await expect(publishLedgerFile({ servers: 'nats://127.0.0.1:1', file, logger: silentLogger() })).rejects.toThrow(
+      'cannot connect to NATS at nats://127.0.0.1:1',
+    );
   });
-
 });

@@ -40,9 +40,7 @@ export interface BlockRef {
   height: number;
 }
 
-export type LedgerEvent =
-  | { event: 'block.applied'; block: Block }
-  | { event: 'block.reverted'; block: BlockRef };
+export type LedgerEvent = { event: 'block.applied'; block: Block } | { event: 'block.reverted'; block: BlockRef };
 
 /** Where a read model stands in the ledger: stored with the data it describes. */
 export interface LedgerPosition {

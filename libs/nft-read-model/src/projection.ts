@@ -15,11 +15,7 @@ export interface NftProjectionConfig extends NftProjectionOptions {
  * reads the auction and bid the exchange step stored.
  */
 export function createNftProjection({ area, ...options }: NftProjectionConfig): Projection {
-  const parts = [
-    createWalletKeysPart(options),
-    createExchangePart(options),
-    createBasePart(options),
-  ];
+  const parts = [createWalletKeysPart(options), createExchangePart(options), createBasePart(options)];
   return {
     area,
     collections: parts.flatMap((part) => part.collections),

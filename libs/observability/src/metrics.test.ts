@@ -8,7 +8,11 @@ describe('createMetrics', () => {
     const exported = await metrics.registry.getMetricsAsJSON();
     const values = (name: string) => exported.find((metric) => metric.name === name)?.values ?? [];
     expect(values('http_request_duration_seconds')).toContainEqual(
-      expect.objectContaining({ metricName: 'http_request_duration_seconds_count', value: 1, labels: { service: 'guardian', method: 'GET', route: '/guardian/groups', status: '200' } }),
+      expect.objectContaining({
+        metricName: 'http_request_duration_seconds_count',
+        value: 1,
+        labels: { service: 'guardian', method: 'GET', route: '/guardian/groups', status: '200' },
+      }),
     );
     expect(values('ledger_events_total')).toEqual([expect.objectContaining({ value: 1, labels: { service: 'guardian', kind: 'applied' } })]);
   });

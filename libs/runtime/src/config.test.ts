@@ -7,7 +7,14 @@ const schema = serviceConfigSchema({ area: 'nft-base', port: 4102 });
 
 describe('service configuration', () => {
   it('has working defaults for an embedded run', () => {
-    expect(loadConfig(schema, {})).toMatchObject({ ROLE: 'all', PORT: 4102, MONGO_DB: 'ledger_nft_base', LEDGER_STREAM: 'LEDGER', NETWORK_VERSION: 23, REQUEST_TIMEOUT_MS: 10_000 });
+    expect(loadConfig(schema, {})).toMatchObject({
+      ROLE: 'all',
+      PORT: 4102,
+      MONGO_DB: 'ledger_nft_base',
+      LEDGER_STREAM: 'LEDGER',
+      NETWORK_VERSION: 23,
+      REQUEST_TIMEOUT_MS: 10_000,
+    });
   });
 
   it('accepts MongoDB multi-host connection strings', () => {

@@ -13,12 +13,24 @@ export function serviceConfigSchema(defaults: { area: string; port: number }) {
       HOST: z.string().default('0.0.0.0'),
       PORT: env.port(defaults.port),
       // Not parsed as a URL: MongoDB's multi-host form (`mongodb://a:27017,b:27017/`) is not one.
-      MONGO_URL: z.string().regex(/^mongodb(\+srv)?:\/\/\S+$/, 'must be a mongodb:// or mongodb+srv:// connection string').optional(),
-      MONGO_DB: z.string().regex(/^[\w-]{1,63}$/, 'must be a database name').default(`ledger_${defaults.area.replace(/-/g, '_')}`),
+      MONGO_URL: z
+        .string()
+        .regex(/^mongodb(\+srv)?:\/\/\S+$/, 'must be a mongodb:// or mongodb+srv:// connection string')
+        .optional(),
+      MONGO_DB: z
+        .string()
+        .regex(/^[\w-]{1,63}$/, 'must be a database name')
+        .default(`ledger_${defaults.area.replace(/-/g, '_')}`),
       REDIS_URL: env.url(['redis', 'rediss']).optional(),
       NATS_URL: z.string().optional(),
-      LEDGER_STREAM: z.string().regex(/^[\w-]{1,64}$/, 'must be a stream name').default('LEDGER'),
-      LEDGER_SUBJECT_PREFIX: z.string().regex(/^[\w-]+(\.[\w-]+)*$/, 'must be a NATS subject prefix').default('ledger.block'),
+      LEDGER_STREAM: z
+        .string()
+        .regex(/^[\w-]{1,64}$/, 'must be a stream name')
+        .default('LEDGER'),
+      LEDGER_SUBJECT_PREFIX: z
+        .string()
+        .regex(/^[\w-]+(\.[\w-]+)*$/, 'must be a NATS subject prefix')
+        .default('ledger.block'),
       LEDGER_FILE: z.string().optional(),
       NETWORK_VERSION: env.int(23, 0, 255),
       CACHE_TTL_SECONDS: env.int(300, 1),

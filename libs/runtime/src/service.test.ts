@@ -39,8 +39,23 @@ describe('startService before its projector has caught up', () => {
     info: { title: 'Replay gate', version: '1.0.0' },
     projection: () => senderCountProjection,
     routes: () => [
-      defineRoute({ method: 'get', path: '/gate/things', summary: 'Things', tags: ['things'], response: z.object({ data: z.array(z.never()) }), handler: async () => ({ data: [] }) }),
-      defineRoute({ method: 'post', path: '/gate/things/search', summary: 'Search things', tags: ['things'], body: z.object({}), response: z.object({ data: z.array(z.never()) }), handler: async () => ({ data: [] }) }),
+      defineRoute({
+        method: 'get',
+        path: '/gate/things',
+        summary: 'Things',
+        tags: ['things'],
+        response: z.object({ data: z.array(z.never()) }),
+        handler: async () => ({ data: [] }),
+      }),
+      defineRoute({
+        method: 'post',
+        path: '/gate/things/search',
+        summary: 'Search things',
+        tags: ['things'],
+        body: z.object({}),
+        response: z.object({ data: z.array(z.never()) }),
+        handler: async () => ({ data: [] }),
+      }),
     ],
   };
 
@@ -78,7 +93,11 @@ describe('startService before its projector has caught up', () => {
       const held = await fetch(`${base}/gate/things`);
       expect(held.status).toBe(503);
       expect(held.headers.get('retry-after')).toBe('5');
-      expect(await held.json()).toEqual({ statusCode: 503, error: 'Service Unavailable', message: 'The ledger is still being replayed, try again shortly' });
+      expect(await held.json()).toEqual({
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: 'The ledger is still being replayed, try again shortly',
+      });
       source.caughtUpNow = true;
       await waitFor(async () => (await fetch(`${base}/gate/things`)).status === 200, 'the first catch-up');
       expect((await fetch(`${base}/readyz`)).status).toBe(200);

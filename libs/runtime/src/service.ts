@@ -36,7 +36,14 @@ export interface ServiceDependencies {
   source?: LedgerSource;
 }
 
-async function startProjector(definition: AreaDefinition, config: ServiceConfig, store: Store, logger: Logger, metrics: Metrics, given: ServiceDependencies) {
+async function startProjector(
+  definition: AreaDefinition,
+  config: ServiceConfig,
+  store: Store,
+  logger: Logger,
+  metrics: Metrics,
+  given: ServiceDependencies,
+) {
   const projection = definition.projection({ networkVersion: config.NETWORK_VERSION });
   const runner = new ProjectionRunner({ store, projection, logger, undoRetention: config.UNDO_RETENTION });
   const source = given.source ?? ledgerSource(definition.area, config, logger);
@@ -96,10 +103,18 @@ export async function startService(
   const positions: PositionReader = runner ? runnerPositionReader(runner) : storedPositionReader(store);
   const servesApi = config.ROLE !== 'projector';
   const cache: PageCache | undefined = servesApi
-    ? createPageCache({ redisUrl: config.REDIS_URL, prefix: cachePrefix(definition, config), ttlSeconds: config.CACHE_TTL_SECONDS, maxEntries: config.CACHE_MAX_ENTRIES, logger })
+    ? createPageCache({
+        redisUrl: config.REDIS_URL,
+        prefix: cachePrefix(definition, config),
+        ttlSeconds: config.CACHE_TTL_SECONDS,
+        maxEntries: config.CACHE_MAX_ENTRIES,
+        logger,
+      })
     : undefined;
   const pkg = { name: definition.packageName, currentVersion: definition.version, latestVersion: config.LATEST_VERSION ?? definition.version };
-  const routes = servesApi ? definition.routes({ store, networkVersion: config.NETWORK_VERSION, ledgerPosition: positions.position, package: pkg }) : [];
+  const routes = servesApi
+    ? definition.routes({ store, networkVersion: config.NETWORK_VERSION, ledgerPosition: positions.position, package: pkg })
+    : [];
   const app = createHttpApp({
     area: definition.area,
     info: definition.info,
@@ -111,7 +126,10 @@ export async function startService(
     logger,
     metrics,
   });
-  const server: Server = createHttpServer(app.callback(), { requestTimeoutMs: config.REQUEST_TIMEOUT_MS, keepAliveTimeoutMs: config.KEEP_ALIVE_TIMEOUT_MS }).listen(config.PORT, config.HOST);
+  const server: Server = createHttpServer(app.callback(), {
+    requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
+    keepAliveTimeoutMs: config.KEEP_ALIVE_TIMEOUT_MS,
+  }).listen(config.PORT, config.HOST);
   await once(server, 'listening');
   const address = server.address();
   logger.info({ role: config.ROLE, port: config.PORT, store: store.kind, cache: cache?.kind }, 'service started');

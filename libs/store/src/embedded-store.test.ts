@@ -71,7 +71,16 @@ describe('EmbeddedStore', () => {
     const docs = sampleDocs(400);
     const indexed = new EmbeddedStore();
     await indexed.ensureCollections([
-      { name: 'docs', indexes: [{ key: { owner: 1, _id: 1 } }, { key: { tags: 1 } }, { key: { 'items.id': 1 } }, { key: { 'deep.level': 1 } }, { key: { flag: 1 } }] },
+      {
+        name: 'docs',
+        indexes: [
+          { key: { owner: 1, _id: 1 } },
+          { key: { tags: 1 } },
+          { key: { 'items.id': 1 } },
+          { key: { 'deep.level': 1 } },
+          { key: { flag: 1 } },
+        ],
+      },
     ]);
     const plain = new EmbeddedStore();
     // Writing twice moves documents between index entries: the replace path must keep answers consistent too.
@@ -82,7 +91,10 @@ describe('EmbeddedStore', () => {
     const cases: [Filter, Sort | undefined][] = [
       [{ owner: 'o3' }, undefined],
       [{ owner: { $in: ['o1', 'o4', 'nobody'] } }, { rank: -1 }],
-      [{ owner: { $eq: 'o2' }, rank: { $gt: 10 } }, { rank: 1, _id: -1 }],
+      [
+        { owner: { $eq: 'o2' }, rank: { $gt: 10 } },
+        { rank: 1, _id: -1 },
+      ],
       [{ tags: 't2' }, undefined],
       [{ tags: { $in: ['t0', 't4'] } }, { owner: 1 }],
       [{ 'items.id': 'i7' }, undefined],

@@ -1,11 +1,4 @@
-import {
-  type AnyBulkWriteOperation,
-  type Collection,
-  type Db,
-  MongoClient,
-  MongoError,
-  type Filter as MongoFilter,
-} from 'mongodb';
+import { type AnyBulkWriteOperation, type Collection, type Db, MongoClient, MongoError, type Filter as MongoFilter } from 'mongodb';
 import { StoreUnavailableError } from './errors';
 import type { CollectionSpec, Doc, Filter, FindOptions, ReadCollection, Store, Write } from './types';
 

@@ -5,7 +5,12 @@ import { setTimeout as delay } from 'node:timers/promises';
  * once `timeoutMs` has passed. A condition that throws or rejects (a probe of a server
  * still starting) counts as not holding yet; its last error is reported on a timeout.
  */
-export async function waitFor(condition: () => boolean | Promise<boolean>, what = 'the condition', timeoutMs = 10_000, intervalMs = 20): Promise<void> {
+export async function waitFor(
+  condition: () => boolean | Promise<boolean>,
+  what = 'the condition',
+  timeoutMs = 10_000,
+  intervalMs = 20,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   for (;;) {

@@ -3,9 +3,7 @@ import { z } from 'zod';
 
 // Guardian transaction payloads (ledger-events.md section 3); members the ledger may add are ignored.
 
-const permissionEntries = z
-  .array(z.object({ transactionType: z.number().int(), transactionTypeGroup: z.number().int() }))
-  .default(() => []);
+const permissionEntries = z.array(z.object({ transactionType: z.number().int(), transactionTypeGroup: z.number().int() })).default(() => []);
 
 export const setUserPermissionsTransaction = z.object({
   asset: z.object({

@@ -46,7 +46,14 @@ describe('guardian projection', () => {
       ledger.setUser({ publicKey: erin, deny: [permission(2, 9001)] }),
     ]);
     await area.apply(ledger.take());
-    expect((await area.request('GET', '/guardian/groups/ops')).body.data).toEqual({ name: 'ops', priority: 7, active: false, default: true, allow: [], deny: [] });
+    expect((await area.request('GET', '/guardian/groups/ops')).body.data).toEqual({
+      name: 'ops',
+      priority: 7,
+      active: false,
+      default: true,
+      allow: [],
+      deny: [],
+    });
     expect((await area.request('GET', `/guardian/users/${erin}`)).body.data).toEqual({
       publicKey: erin,
       groups: [],
@@ -113,7 +120,12 @@ describe('guardian payloads', () => {
     ['no setUserPermissions member', 0, { setGroupPermissions: validGroup }, 'asset.setUserPermissions'],
     ['a priority written as text', 1, { setGroupPermissions: { ...validGroup, priority: '5' } }, 'asset.setGroupPermissions.priority'],
     ['no active flag', 1, { setGroupPermissions: { name: 'ops', priority: 5, default: false } }, 'asset.setGroupPermissions.active'],
-    ['a permission entry without its type group', 1, { setGroupPermissions: { ...validGroup, deny: [{ transactionType: 1 }] } }, 'asset.setGroupPermissions.deny[0].transactionTypeGroup'],
+    [
+      'a permission entry without its type group',
+      1,
+      { setGroupPermissions: { ...validGroup, deny: [{ transactionType: 1 }] } },
+      'asset.setGroupPermissions.deny[0].transactionTypeGroup',
+    ],
     ['no asset', 1, undefined, 'asset'],
   ];
 
@@ -126,13 +138,20 @@ describe('guardian payloads', () => {
     return { runner, chain };
   }
 
-  it.each(malformed)('refuses %s (a 9002/%i transaction), naming the block and the transaction, and stores nothing of the block', async (_what, type, asset, problemAt) => {
-    const { runner, chain } = await runnerWithFirstBlock();
-    const bad: Transaction = chain.transaction({ typeGroup: 9002, type, senderPublicKey: erin, ...(asset && { asset }) });
-    const block = chain.block([chain.setGroup({ ...validGroup, priority: 9 }), bad]);
-    await expectMalformedTransactionRefused(runner, { event: 'block.applied', block }, { transaction: bad, sequence: 1, problem: `${problemAt}: ` });
-    expect(runner.runner.position.height).toBe(1);
-  });
+  it.each(malformed)(
+    'refuses %s (a 9002/%i transaction), naming the block and the transaction, and stores nothing of the block',
+    async (_what, type, asset, problemAt) => {
+      const { runner, chain } = await runnerWithFirstBlock();
+      const bad: Transaction = chain.transaction({ typeGroup: 9002, type, senderPublicKey: erin, ...(asset && { asset }) });
+      const block = chain.block([chain.setGroup({ ...validGroup, priority: 9 }), bad]);
+      await expectMalformedTransactionRefused(
+        runner,
+        { event: 'block.applied', block },
+        { transaction: bad, sequence: 1, problem: `${problemAt}: ` },
+      );
+      expect(runner.runner.position.height).toBe(1);
+    },
+  );
 
   it('ignores other type groups and unknown Guardian types, and members the ledger may add', async () => {
     await area.apply(ledger.take());
@@ -140,7 +159,12 @@ describe('guardian payloads', () => {
     ledger.block([
       ledger.transaction({ typeGroup: 1, type: 0, senderPublicKey: erin, asset: { setUserPermissions: { allow: [null] } } }),
       ledger.transaction({ typeGroup: 9002, type: 7, senderPublicKey: erin, asset: { setUserPermissions: null } }),
-      ledger.transaction({ typeGroup: 9002, type: 0, senderPublicKey: erin, asset: { setUserPermissions: { publicKey: erin.toUpperCase(), allow: [extended], since: 3 }, memo: 1 } }),
+      ledger.transaction({
+        typeGroup: 9002,
+        type: 0,
+        senderPublicKey: erin,
+        asset: { setUserPermissions: { publicKey: erin.toUpperCase(), allow: [extended], since: 3 }, memo: 1 },
+      }),
     ]);
     await area.apply(ledger.take());
     expect((await area.request('GET', `/guardian/users/${erin}`)).body.data).toEqual({
@@ -186,7 +210,12 @@ describe('a projector meeting a malformed guardian payload', () => {
   it('stops for good: faulted, not ready and not retrying, the fault naming the transaction', async () => {
     const chain = new GuardianLedger('projector');
     chain.block([chain.setGroup({ name: 'ops', priority: 5, active: true, default: false })]);
-    const bad = chain.transaction({ typeGroup: 9002, type: 0, senderPublicKey: erin, asset: { setUserPermissions: { publicKey: erin, allow: [null] } } });
+    const bad = chain.transaction({
+      typeGroup: 9002,
+      type: 0,
+      senderPublicKey: erin,
+      asset: { setUserPermissions: { publicKey: erin, allow: [null] } },
+    });
     const block = chain.block([bad]);
     const source = new ReplaySource(chain.take());
     const runner = new ProjectionRunner({ store: new EmbeddedStore(), projection: guardianProjection, logger: silentLogger() });

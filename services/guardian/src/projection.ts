@@ -60,11 +60,21 @@ export const guardianProjection: Projection = {
   collections: [
     {
       name: GROUPS,
-      indexes: [{ key: { name: 1 } }, { key: { nameLower: 1 } }, { key: { priority: 1, name: 1 } }, { key: { active: 1, name: 1 } }, { key: { default: 1, name: 1 } }],
+      indexes: [
+        { key: { name: 1 } },
+        { key: { nameLower: 1 } },
+        { key: { priority: 1, name: 1 } },
+        { key: { active: 1, name: 1 } },
+        { key: { default: 1, name: 1 } },
+      ],
     },
     {
       name: USERS,
-      indexes: [{ key: { firstSeenHeight: 1, firstSeenSequence: 1 } }, { key: { publicKey: 1 } }, { key: { groups: 1, firstSeenHeight: 1, firstSeenSequence: 1 } }],
+      indexes: [
+        { key: { firstSeenHeight: 1, firstSeenSequence: 1 } },
+        { key: { publicKey: 1 } },
+        { key: { groups: 1, firstSeenHeight: 1, firstSeenSequence: 1 } },
+      ],
     },
   ],
   async applyTransaction(ctx: ProjectionContext, tx: Transaction, sequence: number) {

@@ -18,9 +18,16 @@ const SCENARIOS: Record<string, Scenario> = {
   'a token created for its sender': { change: ({ ledger, alice, cards }) => [ledger.token(alice, cards.id, { name: 'Fresh' })] },
   'a token created for an address': { change: ({ ledger, alice, carol, cards }) => [ledger.token(alice, cards.id, { name: 'Gift' }, carol.address)] },
   'a collection registered': {
-    change: ({ ledger, carol }) => [ledger.collection(carol, { name: 'Coins', description: 'Old coins', maximumSupply: 3, jsonSchema: { properties: {} } })],
+    change: ({ ledger, carol }) => [
+      ledger.collection(carol, { name: 'Coins', description: 'Old coins', maximumSupply: 3, jsonSchema: { properties: {} } }),
+    ],
   },
-  'a transfer': { change: ({ ledger, alice, bob, dave, dragon, knight }) => [ledger.transfer(alice, [dragon.id], dave.address), ledger.transfer(bob, [knight.id], alice.address)] },
+  'a transfer': {
+    change: ({ ledger, alice, bob, dave, dragon, knight }) => [
+      ledger.transfer(alice, [dragon.id], dave.address),
+      ledger.transfer(bob, [knight.id], alice.address),
+    ],
+  },
   'a burn': { change: ({ ledger, bob, knight }) => [ledger.burn(bob, knight.id)] },
   'an accepted trade': {
     setup: ({ ledger, alice, carol, dragon }) => {
@@ -73,7 +80,10 @@ describe.each(Object.entries(SCENARIOS))('%s', (_name, scenario) => {
     before = [...gallery.ledger.events];
     const change = scenario.change(gallery, setup);
     changeEvent = gallery.ledger.block(...change);
-    paths = observedPaths(gallery, change.map((tx) => tx.id));
+    paths = observedPaths(
+      gallery,
+      change.map((tx) => tx.id),
+    );
   });
 
   it('changes the answers, and a revert brings back exactly the answers without the block', async () => {
@@ -95,6 +105,8 @@ describe.each(Object.entries(SCENARIOS))('%s', (_name, scenario) => {
     const token = gallery.ledger.token(gallery.bob, gallery.stamps.id, { country: 'BE' });
     const later = gallery.ledger.block(token);
     const laterPaths = [...paths, `/nft/assets/${token.id}`];
-    expect(await answers([...before, changeEvent, later, changeEvent, later], laterPaths)).toEqual(await answers([...before, changeEvent, later], laterPaths));
+    expect(await answers([...before, changeEvent, later, changeEvent, later], laterPaths)).toEqual(
+      await answers([...before, changeEvent, later], laterPaths),
+    );
   });
 });

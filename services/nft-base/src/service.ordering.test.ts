@@ -30,7 +30,9 @@ function addBlocks(kind: keyof typeof placed, make: (index: number) => Transacti
   for (const size of BLOCK_SIZES) {
     const txs = Array.from({ length: size }, () => make(index++));
     ledger.block(...txs);
-    txs.forEach((tx, sequence) => placed[kind].push({ id: tx.id, senderPublicKey: tx.senderPublicKey, height: ledger.height, sequence, options: RECORDS[placed[kind].length] }));
+    txs.forEach((tx, sequence) =>
+      placed[kind].push({ id: tx.id, senderPublicKey: tx.senderPublicKey, height: ledger.height, sequence, options: RECORDS[placed[kind].length] }),
+    );
   }
 }
 
@@ -115,12 +117,19 @@ describe('ordering and paging', () => {
   it('takes an offset instead of the page, keeping page-based links', async () => {
     const { body } = await area.request('GET', '/nft/burns?offset=3&limit=2');
     expect(ids(body)).toEqual(placed.burns.slice(3).map((record) => record.id));
-    expect(body.meta).toMatchObject({ count: 2, self: '/nft/burns?offset=3&limit=2&transform=true&page=1', next: '/nft/burns?offset=3&limit=2&transform=true&page=2' });
+    expect(body.meta).toMatchObject({
+      count: 2,
+      self: '/nft/burns?offset=3&limit=2&transform=true&page=1',
+      next: '/nft/burns?offset=3&limit=2&transform=true&page=2',
+    });
   });
 
   it.each([
     ['/nft/collections?orderBy=name', '"orderBy" with value "name" fails to match the orderBy query parameter (<iteratee>:<direction>) pattern'],
-    ['/nft/collections?orderBy=name:DESC', '"orderBy" with value "name:DESC" fails to match the orderBy query parameter (<iteratee>:<direction>) pattern'],
+    [
+      '/nft/collections?orderBy=name:DESC',
+      '"orderBy" with value "name:DESC" fails to match the orderBy query parameter (<iteratee>:<direction>) pattern',
+    ],
     ['/nft/assets?orderBy=name:asc', "Unknown orderBy property 'name'"],
     ['/nft/burns?orderBy=maximumSupply:asc', "Unknown orderBy property 'maximumSupply'"],
     ['/nft/assets?limit=101', '"limit" must be less than or equal to 100'],

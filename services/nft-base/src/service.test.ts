@@ -12,7 +12,9 @@ describe('nft-base area', () => {
   it('documents all fourteen routes in its OpenAPI document', async () => {
     const { status, body } = await area.request('GET', '/openapi.json');
     expect(status).toBe(200);
-    const operations = Object.entries(body.paths as Record<string, object>).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`));
+    const operations = Object.entries(body.paths as Record<string, object>).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method} ${path}`),
+    );
     expect(operations.sort()).toEqual([
       'get /nft/assets',
       'get /nft/assets/wallet/{id}',
@@ -34,7 +36,10 @@ describe('nft-base area', () => {
   });
 
   it('answers 404 for an unknown path and ignores a trailing slash', async () => {
-    expect(await area.request('GET', '/nft/tokens')).toMatchObject({ status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Not Found' } });
+    expect(await area.request('GET', '/nft/tokens')).toMatchObject({
+      status: 404,
+      body: { statusCode: 404, error: 'Not Found', message: 'Not Found' },
+    });
     expect((await area.request('GET', '/nft/collections/')).status).toBe(200);
     expect((await area.request('GET', '/nft/assets')).headers['x-block-height']).toBe('3');
   });

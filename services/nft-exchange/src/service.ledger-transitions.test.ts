@@ -36,7 +36,9 @@ async function answers(area: TestArea, base: Base) {
     ['POST', '/nft/exchange/auctions/search?includeBids=true'],
     ['POST', '/nft/exchange/auctions/search?includeBids=true&canceledBids=true&onlyActive=true'],
   ];
-  return Promise.all(requests.map(async ([method, path]) => [method, path, (await area.request(method, path, method === 'POST' ? {} : undefined)).body]));
+  return Promise.all(
+    requests.map(async ([method, path]) => [method, path, (await area.request(method, path, method === 'POST' ? {} : undefined)).body]),
+  );
 }
 
 let base: Base;
@@ -72,9 +74,15 @@ async function applyAndRevert(transactions: (base: Base) => Transaction[], inspe
 
 const activeBidIds = async (area: TestArea) => {
   const { body } = await area.request('POST', '/nft/exchange/auctions/search?includeBids=true', {});
-  return Object.fromEntries(body.data.map((auction: { id: string; nftAuction: { bids: Array<{ id: string }> } }) => [auction.id, auction.nftAuction.bids.map((bid) => bid.id)]));
+  return Object.fromEntries(
+    body.data.map((auction: { id: string; nftAuction: { bids: Array<{ id: string }> } }) => [
+      auction.id,
+      auction.nftAuction.bids.map((bid) => bid.id),
+    ]),
+  );
 };
-const walletAuctions = async (area: TestArea) => (await area.request('GET', `/nft/exchange/auctions/${base.auction.id}/wallets`)).body.data.nft.exchange.auctions;
+const walletAuctions = async (area: TestArea) =>
+  (await area.request('GET', `/nft/exchange/auctions/${base.auction.id}/wallets`)).body.data.nft.exchange.auctions;
 
 describe('exchange state transitions and their reverts', () => {
   it('starts with an active auction holding an active bid', async () => {

@@ -23,7 +23,13 @@ describe('nftExchangeArea', () => {
   it('answers empty pages on an empty ledger and 404 for unknown paths', async () => {
     const area = await startTestArea(nftExchangeArea);
     try {
-      for (const path of ['/nft/exchange/auctions', '/nft/exchange/auctions/canceled', '/nft/exchange/bids', '/nft/exchange/bids/canceled', '/nft/exchange/trades']) {
+      for (const path of [
+        '/nft/exchange/auctions',
+        '/nft/exchange/auctions/canceled',
+        '/nft/exchange/bids',
+        '/nft/exchange/bids/canceled',
+        '/nft/exchange/trades',
+      ]) {
         const { body } = await area.request('GET', path);
         expect(body.meta).toMatchObject({ count: 0, pageCount: 1, totalCount: 0, next: null, previous: null });
       }
@@ -38,7 +44,9 @@ describe('nftExchangeArea', () => {
     const area = await startTestArea(nftExchangeArea);
     try {
       const { body } = await area.request('GET', '/openapi.json');
-      const operations = Object.entries(body.paths as Record<string, object>).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`));
+      const operations = Object.entries(body.paths as Record<string, object>).flatMap(([path, methods]) =>
+        Object.keys(methods).map((method) => `${method} ${path}`),
+      );
       expect(operations.sort()).toEqual(
         [
           'get /nft/exchange/auctions',

@@ -44,7 +44,11 @@ describe('the local stack behind the gateway', () => {
   it('answers every area from the replayed ledger at its top height', async () => {
     const height = String(topBlock(events).height);
     const groups = await getJson(`${api}/api/guardian/groups`);
-    const names = new Set(finalTransactions().filter((tx) => tx.typeGroup === 9002 && tx.type === 1).map((tx) => tx.asset?.setGroupPermissions.name));
+    const names = new Set(
+      finalTransactions()
+        .filter((tx) => tx.typeGroup === 9002 && tx.type === 1)
+        .map((tx) => tx.asset?.setGroupPermissions.name),
+    );
     expect(groups.body.meta.totalCount).toBe(names.size);
     expect(groups.headers.get('x-block-height')).toBe(height);
 

@@ -81,7 +81,10 @@ describe('JetStream consumption across a broker crash', () => {
       'the projector to consume every event',
       CATCH_UP_TIMEOUT_MS,
     );
-    expect(projector.status()).toEqual({ state: 'caught-up', position: expect.objectContaining({ height: summarizeLedger(events).blocks, streamSeq: events.length }) });
+    expect(projector.status()).toEqual({
+      state: 'caught-up',
+      position: expect.objectContaining({ height: summarizeLedger(events).blocks, streamSeq: events.length }),
+    });
     expect(await readModel(store, senderCountProjection)).toEqual(expected);
   });
 });

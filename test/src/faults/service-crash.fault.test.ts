@@ -38,7 +38,12 @@ describe('a service killed under load', () => {
     await waitFor(async () => load.samples.length >= 30, 'load on every area', 10_000, 50);
     process.kill(stack!.childPid('guardian'), 'SIGKILL');
     const killedAt = performance.now();
-    await waitFor(async () => load.samples.some((sample) => sample.path === PATHS.guardian && sample.sentAt > killedAt && sample.status === 200), 'the guardian area to answer 200 again', RECOVERY_DEADLINE_MS, 100);
+    await waitFor(
+      async () => load.samples.some((sample) => sample.path === PATHS.guardian && sample.sentAt > killedAt && sample.status === 200),
+      'the guardian area to answer 200 again',
+      RECOVERY_DEADLINE_MS,
+      100,
+    );
     const recoveredCount = load.samples.length;
     await waitFor(async () => load.samples.length >= recoveredCount + 30, 'load after the recovery', 10_000, 50);
     samples = await load.stop();
@@ -65,6 +70,10 @@ describe('a service killed under load', () => {
 
   it('never answers the killed area from a read model still replaying', () => {
     const answered = samples.filter((sample) => sample.path === PATHS.guardian && sample.status === 200);
-    expect(answered.filter((sample) => sample.headers['x-block-height'] !== topHeight).map((sample) => `X-Block-Height ${sample.headers['x-block-height']}`)).toEqual([]);
+    expect(
+      answered
+        .filter((sample) => sample.headers['x-block-height'] !== topHeight)
+        .map((sample) => `X-Block-Height ${sample.headers['x-block-height']}`),
+    ).toEqual([]);
   });
 });

@@ -7,9 +7,51 @@ const HEX = '0123456789abcdef';
 export const hexString = (length: number) => fc.string({ unit: fc.constantFrom(...HEX), minLength: length, maxLength: length });
 
 /** Escapes a percent-decoder may choke on or turn into something else (slashes, NUL, dots, broken UTF-8). */
-const PERCENT_ESCAPES = ['%00', '%2F', '%2f', '%5C', '%2e', '%2E%2E', '%25', '%', '%ZZ', '%E0%A4%A', '%C0%AF', '%FF', '%0A', '%0D%0A', '%20', '%3F', '%23', '%u0041'];
+const PERCENT_ESCAPES = [
+  '%00',
+  '%2F',
+  '%2f',
+  '%5C',
+  '%2e',
+  '%2E%2E',
+  '%25',
+  '%',
+  '%ZZ',
+  '%E0%A4%A',
+  '%C0%AF',
+  '%FF',
+  '%0A',
+  '%0D%0A',
+  '%20',
+  '%3F',
+  '%23',
+  '%u0041',
+];
 const PROTOTYPE_NAMES = ['__proto__', 'constructor', 'prototype', 'hasOwnProperty', 'toString', 'valueOf'];
-export const OPERATOR_NAMES = ['$where', '$gt', '$gte', '$lt', '$ne', '$in', '$nin', '$or', '$and', '$nor', '$not', '$regex', '$expr', '$function', '$exists', '$elemMatch', '$all', '$size', '$type', '$text', '$jsonSchema', '$mod'];
+export const OPERATOR_NAMES = [
+  '$where',
+  '$gt',
+  '$gte',
+  '$lt',
+  '$ne',
+  '$in',
+  '$nin',
+  '$or',
+  '$and',
+  '$nor',
+  '$not',
+  '$regex',
+  '$expr',
+  '$function',
+  '$exists',
+  '$elemMatch',
+  '$all',
+  '$size',
+  '$type',
+  '$text',
+  '$jsonSchema',
+  '$mod',
+];
 export { PROTOTYPE_NAMES };
 
 const unicodeText = (maxLength: number) => fc.string({ unit: 'grapheme', maxLength });
@@ -54,18 +96,55 @@ export function idSegment(parameter: Parameter, existing: string[]): fc.Arbitrar
 /** `%` wildcards of group names and public keys (`%` runs between literal pieces, 40 and more of them). */
 export function wildcardPattern(): fc.Arbitrary<string> {
   const run = fc.integer({ min: 1, max: 12 }).map((count) => '%'.repeat(count));
-  const literal = fc.oneof(fc.constantFrom('a', 'z', 'T', 'Test', '0', '03', '_', '.*', '(', ')', '\\', '[', '+', '?', '^', '$', '|', '{2}'), hexString(6), unicodeText(6));
+  const literal = fc.oneof(
+    fc.constantFrom('a', 'z', 'T', 'Test', '0', '03', '_', '.*', '(', ')', '\\', '[', '+', '?', '^', '$', '|', '{2}'),
+    hexString(6),
+    unicodeText(6),
+  );
   return fc.oneof(
     fc.array(fc.oneof(run, literal), { minLength: 1, maxLength: 90 }).map((pieces) => pieces.join('')),
     fc.tuple(fc.integer({ min: 1, max: 60 }), fc.constantFrom('z', '!', 'Zz', '%00')).map(([count, tail]) => '%'.repeat(count) + tail),
-    fc.tuple(fc.integer({ min: 40, max: 300 }), fc.integer({ min: 40, max: 80 })).map(([size, wildcards]) => `${'a%'.repeat(wildcards)}${'a'.repeat(size)}!`),
+    fc
+      .tuple(fc.integer({ min: 40, max: 300 }), fc.integer({ min: 40, max: 80 }))
+      .map(([size, wildcards]) => `${'a%'.repeat(wildcards)}${'a'.repeat(size)}!`),
   );
 }
 
 const HOSTILE_VALUES = [
-  '', ' ', '0', '-1', '-0', '1.5', '1e3', '0x10', '+1', 'NaN', 'Infinity', 'true', 'TRUE', 'tRuE', 'yes', '1', 'null', 'undefined', '[]', '{}',
-  'name:asc', ':desc', 'a:b:c', 'timestamp:ASC', 'timestamp:desc', 'expiration.blockHeight:desc', '__proto__:asc', 'constructor:desc',
-  '%', '%%', 'a%b', '%Test%', ...PROTOTYPE_NAMES, ...OPERATOR_NAMES,
+  '',
+  ' ',
+  '0',
+  '-1',
+  '-0',
+  '1.5',
+  '1e3',
+  '0x10',
+  '+1',
+  'NaN',
+  'Infinity',
+  'true',
+  'TRUE',
+  'tRuE',
+  'yes',
+  '1',
+  'null',
+  'undefined',
+  '[]',
+  '{}',
+  'name:asc',
+  ':desc',
+  'a:b:c',
+  'timestamp:ASC',
+  'timestamp:desc',
+  'expiration.blockHeight:desc',
+  '__proto__:asc',
+  'constructor:desc',
+  '%',
+  '%%',
+  'a%b',
+  '%Test%',
+  ...PROTOTYPE_NAMES,
+  ...OPERATOR_NAMES,
 ];
 
 const hugeNumber = fc.oneof(
@@ -91,11 +170,18 @@ const unknownKey = fc.oneof(
 
 /** `key=value` pairs: known keys with hostile values, unknown keys, bracket arrays, bare keys. */
 function queryPair(endpoint: Endpoint): fc.Arbitrary<string> {
-  const known = endpoint.queryParameters.length ? fc.constantFrom(...endpoint.queryParameters.map((parameter) => parameter.name)) : fc.constant('page');
+  const known = endpoint.queryParameters.length
+    ? fc.constantFrom(...endpoint.queryParameters.map((parameter) => parameter.name))
+    : fc.constant('page');
   return fc.oneof(
     { weight: 4, arbitrary: fc.tuple(known, hostileValue()).map(([key, value]) => `${key}=${value}`) },
     { weight: 2, arbitrary: fc.tuple(unknownKey, hostileValue()).map(([key, value]) => `${key}=${value}`) },
-    { weight: 1, arbitrary: fc.tuple(known, fc.constantFrom('[]', '[0]', '[a]', '%5B%5D', '[__proto__]'), hostileValue()).map(([key, bracket, value]) => `${key}${bracket}=${value}`) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(known, fc.constantFrom('[]', '[0]', '[a]', '%5B%5D', '[__proto__]'), hostileValue())
+        .map(([key, bracket, value]) => `${key}${bracket}=${value}`),
+    },
     { weight: 1, arbitrary: fc.oneof(known, unknownKey, fc.constant('=')) },
   );
 }

@@ -15,7 +15,8 @@ type JsonTree = null | boolean | number | string | JsonTree[] | Members;
 
 function writeJson(tree: JsonTree): string {
   if (Array.isArray(tree)) return `[${tree.map(writeJson).join(',')}]`;
-  if (tree !== null && typeof tree === 'object') return `{${tree.members.map(([name, value]) => `${JSON.stringify(name)}:${writeJson(value)}`).join(',')}}`;
+  if (tree !== null && typeof tree === 'object')
+    return `{${tree.members.map(([name, value]) => `${JSON.stringify(name)}:${writeJson(value)}`).join(',')}}`;
   return JSON.stringify(tree);
 }
 
@@ -27,7 +28,10 @@ export interface SearchBody {
 
 function fromTree(tree: JsonTree): SearchBody {
   const bytes = Buffer.from(writeJson(tree));
-  return shownAs({ bytes, topLevelNames: tree !== null && typeof tree === 'object' && !Array.isArray(tree) ? tree.members.map(([name]) => name) : [] }, bytes);
+  return shownAs(
+    { bytes, topLevelNames: tree !== null && typeof tree === 'object' && !Array.isArray(tree) ? tree.members.map(([name]) => name) : [] },
+    bytes,
+  );
 }
 
 function fromText(text: string | Buffer): SearchBody {
@@ -69,19 +73,37 @@ function sizedBody(): fc.Arbitrary<SearchBody> {
 }
 
 function deeplyNested(): fc.Arbitrary<SearchBody> {
-  return fc
-    .tuple(fc.integer({ min: 1, max: 20_000 }), fc.constantFrom('object', 'array', 'mixed'))
-    .map(([depth, shape]) => {
-      if (shape === 'array') return fromText(`{"a":${'['.repeat(depth)}${']'.repeat(depth)}}`);
-      const open = shape === 'object' ? '{"a":' : '{"a":[';
-      const close = shape === 'object' ? '}' : ']}';
-      return fromText(`${open.repeat(depth)}1${close.repeat(depth)}`);
-    });
+  return fc.tuple(fc.integer({ min: 1, max: 20_000 }), fc.constantFrom('object', 'array', 'mixed')).map(([depth, shape]) => {
+    if (shape === 'array') return fromText(`{"a":${'['.repeat(depth)}${']'.repeat(depth)}}`);
+    const open = shape === 'object' ? '{"a":' : '{"a":[';
+    const close = shape === 'object' ? '}' : ']}';
+    return fromText(`${open.repeat(depth)}1${close.repeat(depth)}`);
+  });
 }
 
 function malformed(schemaNames: string[]): fc.Arbitrary<SearchBody> {
   return fc.oneof(
-    fc.constantFrom('{', '}', '{"a":}', '{"a":1,}', "{'a':1}", 'NaN', '', ' ', '\ufeff{}', 'null', '[]', '"x"', '1', '{"a":1}{"b":2}', '{"a":"\\uZZZZ"}', '{"a":1e999999}', '{"__proto__":{"polluted":1}}').map(fromText),
+    fc
+      .constantFrom(
+        '{',
+        '}',
+        '{"a":}',
+        '{"a":1,}',
+        "{'a':1}",
+        'NaN',
+        '',
+        ' ',
+        '\ufeff{}',
+        'null',
+        '[]',
+        '"x"',
+        '1',
+        '{"a":1}{"b":2}',
+        '{"a":"\\uZZZZ"}',
+        '{"a":1e999999}',
+        '{"__proto__":{"polluted":1}}',
+      )
+      .map(fromText),
     fc.constant(fromText(Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]))),
     fc.tuple(jsonTree(schemaNames), fc.nat()).map(([tree, cut]) => {
       const text = writeJson(tree);
@@ -93,7 +115,10 @@ function malformed(schemaNames: string[]): fc.Arbitrary<SearchBody> {
 export function searchBody(schemaNames: string[]): fc.Arbitrary<SearchBody> {
   return fc.oneof(
     { weight: 5, arbitrary: jsonTree(schemaNames).map(fromTree) },
-    { weight: 4, arbitrary: fc.array(fc.tuple(memberName(schemaNames), jsonTree(schemaNames)), { maxLength: 5 }).map((members) => fromTree({ members })) },
+    {
+      weight: 4,
+      arbitrary: fc.array(fc.tuple(memberName(schemaNames), jsonTree(schemaNames)), { maxLength: 5 }).map((members) => fromTree({ members })),
+    },
     { weight: 2, arbitrary: sizedBody() },
     { weight: 1, arbitrary: deeplyNested() },
     { weight: 2, arbitrary: malformed(schemaNames) },

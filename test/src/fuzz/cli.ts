@@ -23,7 +23,11 @@ function main(): void {
   const settings = settingsFrom(process.argv.slice(2));
   const testWorkspace = resolve(__dirname, '../..');
   const jest = require.resolve('jest/bin/jest', { paths: [testWorkspace] });
-  const run = spawn(process.execPath, [jest, '--runInBand', 'src/fuzz'], { cwd: testWorkspace, env: { ...process.env, ...settings }, stdio: 'inherit' });
+  const run = spawn(process.execPath, [jest, '--runInBand', 'src/fuzz'], {
+    cwd: testWorkspace,
+    env: { ...process.env, ...settings },
+    stdio: 'inherit',
+  });
   run.once('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }
 

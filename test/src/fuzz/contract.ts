@@ -16,7 +16,8 @@ export interface Expectation {
 }
 
 function errorBodyProblem(status: number, headers: Record<string, string>, body: string): string | undefined {
-  if (!/^application\/json\b/i.test(headers['content-type'] ?? '')) return `${status} with content-type ${JSON.stringify(headers['content-type'] ?? null)}`;
+  if (!/^application\/json\b/i.test(headers['content-type'] ?? ''))
+    return `${status} with content-type ${JSON.stringify(headers['content-type'] ?? null)}`;
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
@@ -41,7 +42,8 @@ export function contractViolations(outcome: HttpOutcome, expectation: Expectatio
   const problems: string[] = [];
   const limitMs = expectation.limitMs ?? ANSWER_LIMIT_MS;
   if (ms > limitMs) problems.push(`answered ${status} after ${ms} ms, over ${limitMs} ms`);
-  if (expectation.status !== undefined && status !== expectation.status) problems.push(`answered ${status}, expected ${expectation.status}: ${body.slice(0, 200)}`);
+  if (expectation.status !== undefined && status !== expectation.status)
+    problems.push(`answered ${status}, expected ${expectation.status}: ${body.slice(0, 200)}`);
   if (status >= 500 && !(status === 503 && headers['retry-after'])) problems.push(`server error ${status}: ${body.slice(0, 200)}`);
   if (status >= 400 && !expectation.head) {
     const problem = errorBodyProblem(status, headers, body);

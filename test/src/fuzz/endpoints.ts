@@ -79,11 +79,14 @@ export function matchesTemplate(endpoint: Endpoint, path: string): boolean {
 }
 
 export function flipLetterCase(path: string, positions: number[]): string {
-  return [...path].map((char, at) => (positions.includes(at) ? (char === char.toUpperCase() ? char.toLowerCase() : char.toUpperCase()) : char)).join('');
+  return [...path]
+    .map((char, at) => (positions.includes(at) ? (char === char.toUpperCase() ? char.toLowerCase() : char.toUpperCase()) : char))
+    .join('');
 }
 
 /** GET routes without path parameters: the lists, whose answers must never change. */
-export const listEndpoints = (endpoints: Endpoint[]) => endpoints.filter((endpoint) => endpoint.method === 'GET' && endpoint.pathParameters.length === 0);
+export const listEndpoints = (endpoints: Endpoint[]) =>
+  endpoints.filter((endpoint) => endpoint.method === 'GET' && endpoint.pathParameters.length === 0);
 
 /** Every page of every list, as answered now. */
 export type ListSnapshot = Record<string, unknown[]>;
@@ -93,7 +96,7 @@ export async function snapshotLists(gateway: string, endpoints: Endpoint[]): Pro
   for (const endpoint of listEndpoints(endpoints)) {
     const pages: unknown[] = [];
     // Links leave out `/api`; a list that is not paged answers once without `meta.next`.
-    for (let path: string | null = endpoint.template; path; ) {
+    for (let path: string | null = endpoint.template; path;) {
       const { status, body } = await getJson(`${gateway}${path}`);
       pages.push({ status, body });
       path = body?.meta?.next ? `/api${body.meta.next}` : null;

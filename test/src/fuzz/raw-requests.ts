@@ -44,7 +44,8 @@ function badRequestLines(path: string): fc.Arbitrary<RawCase> {
 }
 
 function badFraming(path: string): fc.Arbitrary<RawCase> {
-  const post = (headers: string[], body: string) => rawCase(request([`POST ${path} HTTP/1.1`, hostLine, 'Content-Type: application/json', 'Connection: close', ...headers], body));
+  const post = (headers: string[], body: string) =>
+    rawCase(request([`POST ${path} HTTP/1.1`, hostLine, 'Content-Type: application/json', 'Connection: close', ...headers], body));
   return fc.constantFrom(
     post(['Transfer-Encoding: chunked'], 'zz\r\n{}\r\n0\r\n\r\n'),
     post(['Transfer-Encoding: chunked'], '5\r\n{}\r\n0\r\n\r\n'),
@@ -67,11 +68,24 @@ function badFraming(path: string): fc.Arbitrary<RawCase> {
 
 function oversizedHeads(path: string): fc.Arbitrary<RawCase> {
   return fc.oneof(
-    fc.integer({ min: 8 * 1024, max: 64 * 1024 }).map((size) => rawCase(request([`GET ${path} HTTP/1.1`, hostLine, `X-Padding: ${'a'.repeat(size)}`, 'Connection: close']))),
+    fc
+      .integer({ min: 8 * 1024, max: 64 * 1024 })
+      .map((size) => rawCase(request([`GET ${path} HTTP/1.1`, hostLine, `X-Padding: ${'a'.repeat(size)}`, 'Connection: close']))),
     fc
       .integer({ min: 100, max: 3_000 })
-      .map((count) => rawCase(request([`GET ${path} HTTP/1.1`, hostLine, ...Array.from({ length: count }, (_, index) => `X-H${index}: ${'v'.repeat(8)}`), 'Connection: close']))),
-    fc.integer({ min: 8 * 1024, max: 64 * 1024 }).map((size) => rawCase(request([`GET ${path}?page=1&x=${'b'.repeat(size)} HTTP/1.1`, hostLine, 'Connection: close']))),
+      .map((count) =>
+        rawCase(
+          request([
+            `GET ${path} HTTP/1.1`,
+            hostLine,
+            ...Array.from({ length: count }, (_, index) => `X-H${index}: ${'v'.repeat(8)}`),
+            'Connection: close',
+          ]),
+        ),
+      ),
+    fc
+      .integer({ min: 8 * 1024, max: 64 * 1024 })
+      .map((size) => rawCase(request([`GET ${path}?page=1&x=${'b'.repeat(size)} HTTP/1.1`, hostLine, 'Connection: close']))),
   );
 }
 
@@ -85,7 +99,14 @@ export function stalledBody(path: string): fc.Arbitrary<RawCase> {
   return fc.oneof(
     fc
       .tuple(fc.integer({ min: 1, max: 60_000 }), fc.nat())
-      .map(([announced, sent]) => rawCase(request([`POST ${path} HTTP/1.1`, hostLine, 'Content-Type: application/json', `Content-Length: ${announced}`], `{"a":"${'x'.repeat(announced)}`.slice(0, sent % announced)))),
+      .map(([announced, sent]) =>
+        rawCase(
+          request(
+            [`POST ${path} HTTP/1.1`, hostLine, 'Content-Type: application/json', `Content-Length: ${announced}`],
+            `{"a":"${'x'.repeat(announced)}`.slice(0, sent % announced),
+          ),
+        ),
+      ),
     fc.constant(rawCase(request([`POST ${path} HTTP/1.1`, hostLine, 'Content-Type: application/json', 'Transfer-Encoding: chunked'], '2\r\n{}\r\n'))),
   );
 }

@@ -36,6 +36,8 @@ export function runsPerTarget(share: number, targets: number, minimum = 3): numb
 
 /** A seed per property and target, derived from FUZZ_SEED, so adding a route does not shift the others. */
 export function seedFor(...names: string[]): number {
-  const digest = createHash('sha256').update(`${FUZZ_SEED}:${names.join(':')}`).digest();
+  const digest = createHash('sha256')
+    .update(`${FUZZ_SEED}:${names.join(':')}`)
+    .digest();
   return digest.readInt32LE(0);
 }

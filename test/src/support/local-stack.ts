@@ -32,7 +32,14 @@ export async function startLocalStack({ blocks, env = {} }: LocalStackOptions): 
   const [gatewayPort, guardian, base, exchange] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   const launcher = startProcess(
     'libs/runtime/dist/cli/local-stack.js',
-    { LEDGER_FILE: ledgerFile, PORT: String(gatewayPort), GUARDIAN_PORT: String(guardian), NFT_BASE_PORT: String(base), NFT_EXCHANGE_PORT: String(exchange), ...env },
+    {
+      LEDGER_FILE: ledgerFile,
+      PORT: String(gatewayPort),
+      GUARDIAN_PORT: String(guardian),
+      NFT_BASE_PORT: String(base),
+      NFT_EXCHANGE_PORT: String(exchange),
+      ...env,
+    },
     { processGroup: true },
   );
   const stack: LocalStack = {

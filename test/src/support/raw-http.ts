@@ -51,7 +51,7 @@ function parseHead(received: Buffer): Head | undefined {
 /** The decoded chunked body, or undefined while the last chunk has not arrived. */
 function dechunk(data: Buffer): Buffer | undefined {
   const parts: Buffer[] = [];
-  for (let at = 0; ; ) {
+  for (let at = 0; ;) {
     const lineEnd = data.indexOf('\r\n', at);
     if (lineEnd < 0) return undefined;
     const size = parseInt(data.subarray(at, lineEnd).toString('latin1'), 16);

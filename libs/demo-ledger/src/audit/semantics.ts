@@ -122,7 +122,14 @@ class Replay {
       this.check(expiration.blockHeight > height + NFT_AUCTION_SAFETY_DISTANCE, 'auction expires within the safety distance');
       for (const asset of this.ownedFreeAssets(nftIds, sender)) asset.auctionId = tx.id;
       this.countOversized(startAmount);
-      const auction: Auction = { seller: sender, nftIds, startAmount: BigInt(startAmount), expiration: expiration.blockHeight, state: 'active', bidIds: [] };
+      const auction: Auction = {
+        seller: sender,
+        nftIds,
+        startAmount: BigInt(startAmount),
+        expiration: expiration.blockHeight,
+        state: 'active',
+        bidIds: [],
+      };
       this.auctions.set(tx.id, auction);
     },
     '9001/1': (tx, sender) => {
@@ -142,7 +149,7 @@ class Replay {
     },
     '9001/3': (tx, sender) => {
       const bid = this.bids.get(tx.asset!.nftBidCancel.bidId);
-      if (!this.check(bid?.state === 'active' && bid.bidder === sender, 'cancel of a bid that is not the sender\'s active bid')) return;
+      if (!this.check(bid?.state === 'active' && bid.bidder === sender, "cancel of a bid that is not the sender's active bid")) return;
       bid!.state = 'canceled';
     },
     '9001/4': (tx, sender) => {
@@ -193,7 +200,7 @@ class Replay {
 
   private activeAuction(auctionId: string, sender: string): Auction | undefined {
     const auction = this.auctions.get(auctionId);
-    return this.check(auction?.state === 'active' && auction.seller === sender, 'not the sender\'s active auction') ? auction : undefined;
+    return this.check(auction?.state === 'active' && auction.seller === sender, "not the sender's active auction") ? auction : undefined;
   }
 
   private close(auction: Auction, state: 'canceled' | 'traded', bidEnd: Bid['state']): void {

@@ -23,7 +23,9 @@ function parseAnswers(received: string): RawAnswer[] {
   let rest = received;
   for (let headEnd = rest.indexOf('\r\n\r\n'); headEnd >= 0; headEnd = rest.indexOf('\r\n\r\n')) {
     const [statusLine, ...lines] = rest.slice(0, headEnd).split('\r\n');
-    const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+    const headers = Object.fromEntries(
+      lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+    );
     const bodyEnd = headEnd + 4 + Number(headers['content-length'] ?? 0);
     answers.push({ status: Number(statusLine.split(' ')[1]), headers, body: rest.slice(headEnd + 4, bodyEnd) });
     rest = rest.slice(bodyEnd);

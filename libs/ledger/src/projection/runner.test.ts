@@ -123,10 +123,14 @@ describe('ProjectionRunner', () => {
 
   type FaultCase = [name: string, event: (chain: { ledger: TestLedger; first: Block; second: Block }) => LedgerEvent, reason: RegExp];
   it.each<FaultCase>([
-    ['a gap in heights', ({ ledger }) => {
-      ledger.block([]);
-      return applied(ledger.block([]));
-    }, /gap: expected height 3/],
+    [
+      'a gap in heights',
+      ({ ledger }) => {
+        ledger.block([]);
+        return applied(ledger.block([]));
+      },
+      /gap: expected height 3/,
+    ],
     ['an unknown previous block', ({ ledger }) => applied({ ...ledger.block([]), previousBlock: UNKNOWN_ID }), /unknown previous block/],
     ['a different block at an applied height', ({ first }) => applied({ ...first, id: UNKNOWN_ID }), /height 1 already holds block/],
     ['a different block at the top height', ({ second }) => applied({ ...second, id: UNKNOWN_ID }), /height 2 already holds block/],

@@ -26,7 +26,10 @@ describe('BlockWriteSet', () => {
   });
 
   it('captures each written document’s state before the block, in first-touch order', async () => {
-    const store = await storeWith([{ _id: 'a', n: 1 }, { _id: 'c', n: 3 }]);
+    const store = await storeWith([
+      { _id: 'a', n: 1 },
+      { _id: 'c', n: 3 },
+    ]);
     const writeSet = new BlockWriteSet(store, block);
 
     await writeSet.get('things', 'c');

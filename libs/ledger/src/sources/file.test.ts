@@ -30,9 +30,12 @@ async function ledgerFile(name: string) {
 
 async function replay(source: FileLedgerSource, fromStreamSeq = 0) {
   const handled: Array<[LedgerEvent, number]> = [];
-  await source.run(async (event, streamSeq) => {
-    handled.push([event, streamSeq]);
-  }, { ...EMPTY_POSITION, streamSeq: fromStreamSeq });
+  await source.run(
+    async (event, streamSeq) => {
+      handled.push([event, streamSeq]);
+    },
+    { ...EMPTY_POSITION, streamSeq: fromStreamSeq },
+  );
   return handled;
 }
 
@@ -44,14 +47,22 @@ describe('FileLedgerSource', () => {
 
     const handled = await replay(source);
 
-    expect(handled).toEqual([[events[0], 1], [events[1], 3], [events[2], 4], [events[3], 5]]);
+    expect(handled).toEqual([
+      [events[0], 1],
+      [events[1], 3],
+      [events[2], 4],
+      [events[3], 5],
+    ]);
     expect(await source.caughtUp()).toBe(true);
   });
 
   it('resumes after the line of a stored position', async () => {
     const { path, events } = await ledgerFile('resume.jsonl');
     const handled = await replay(new FileLedgerSource(path), 3);
-    expect(handled).toEqual([[events[2], 4], [events[3], 5]]);
+    expect(handled).toEqual([
+      [events[2], 4],
+      [events[3], 5],
+    ]);
   });
 
   it('stops after the event in hand', async () => {
@@ -72,7 +83,11 @@ describe('FileLedgerSource', () => {
   it.each([
     ['not valid JSON', '{"event": "block.applied", ', /line 3: not valid JSON/],
     ['not a ledger event', '{"event": "block.created", "block": {"id": "x", "height": 3}}', /line 3: not a valid ledger event \(event must be/],
-    ['an applied block without transactions', '{"event": "block.applied", "block": {"id": "x", "height": 3, "previousBlock": "", "timestamp": {"epoch": 1, "unix": 1, "human": ""}}}', /line 3: .*transactions/],
+    [
+      'an applied block without transactions',
+      '{"event": "block.applied", "block": {"id": "x", "height": 3, "previousBlock": "", "timestamp": {"epoch": 1, "unix": 1, "human": ""}}}',
+      /line 3: .*transactions/,
+    ],
   ])('faults on a line that is %s, naming the line, after handling the lines before it', async (_name, badLine, reason) => {
     const ledger = new TestLedger();
     ledger.block([]);

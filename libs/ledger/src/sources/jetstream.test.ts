@@ -111,7 +111,11 @@ describe('JetStream ledger consumption', () => {
     const events = ledger.take();
     ledger.block([countedBy(ledger, BOB)]);
     const third = ledger.take();
-    const replayed = [...events, { event: 'block.reverted' as const, block: { id: second.id, height: 2 } }, { event: 'block.applied' as const, block: second }];
+    const replayed = [
+      ...events,
+      { event: 'block.reverted' as const, block: { id: second.id, height: 2 } },
+      { event: 'block.applied' as const, block: second },
+    ];
 
     // JetStream keeps the second `applied` of block 2 out of the stream: its message id was stored already.
     expect(await publish(names, [...replayed, ...third])).toMatchObject({ applied: 4, reverted: 1, duplicates: 1, lastSeq: 4 });
@@ -179,7 +183,10 @@ describe('JetStream ledger consumption', () => {
     await waitFor(() => projector.status().state === 'faulted', 'the projector to fault');
 
     expect(projector.ready()).toBe(false);
-    expect(projector.status()).toMatchObject({ position: { height: 2, streamSeq: 2 }, fault: expect.stringMatching(/^block 4 .*gap: expected height 3/) });
+    expect(projector.status()).toMatchObject({
+      position: { height: 2, streamSeq: 2 },
+      fault: expect.stringMatching(/^block 4 .*gap: expected height 3/),
+    });
     expect(await counts(store)).toEqual({ [ALICE]: 2 });
     // The fault came from the read again after block 2: block 4, at stream sequence 3, was delivered and never acknowledged.
     const consumer = await jsm.consumers.info(names.stream, names.consumerName);

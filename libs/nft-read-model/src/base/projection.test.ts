@@ -22,7 +22,13 @@ function mintedCollection() {
   const alice = ledger.wallet('alice');
   const bob = ledger.wallet('bob');
   const carol = ledger.wallet('carol');
-  const registered = ledger.collection(alice, { name: 'Cards', description: 'Trading cards', maximumSupply: 10, jsonSchema: { properties: { name: { type: 'string' } } }, metadata: { series: 1 } });
+  const registered = ledger.collection(alice, {
+    name: 'Cards',
+    description: 'Trading cards',
+    maximumSupply: 10,
+    jsonSchema: { properties: { name: { type: 'string' } } },
+    metadata: { series: 1 },
+  });
   ledger.block(registered);
   const own = ledger.token(alice, registered.id, { name: 'own' });
   const given = ledger.token(alice, registered.id, { name: 'given' }, bob.address);
@@ -48,7 +54,13 @@ describe('base projection part', () => {
       sequence: 0,
       tx: registered,
     });
-    expect(await asset(own.id)).toMatchObject({ collectionId: registered.id, attributes: { name: 'own' }, ownerAddress: alice.address, burned: false, sequence: 0 });
+    expect(await asset(own.id)).toMatchObject({
+      collectionId: registered.id,
+      attributes: { name: 'own' },
+      ownerAddress: alice.address,
+      burned: false,
+      sequence: 0,
+    });
     expect(await asset(given.id)).toMatchObject({ ownerAddress: bob.address, senderPublicKey: alice.publicKey, blockHeight: 2, sequence: 1 });
   });
 
@@ -103,7 +115,10 @@ describe('base projection part', () => {
       ledger.block(ledger.transfer(alice, [own.id], carol.address)),
       ledger.block(auction, bid),
       ledger.block(ledger.acceptTrade(bob, auction.id, bid.id), ledger.burn(carol, own.id)),
-      ledger.block(ledger.collection(carol, { name: 'Other', description: 'Other one', maximumSupply: 1, jsonSchema: {} }), ledger.token(carol, registered.id, { name: 'late' })),
+      ledger.block(
+        ledger.collection(carol, { name: 'Other', description: 'Other one', maximumSupply: 1, jsonSchema: {} }),
+        ledger.token(carol, registered.id, { name: 'late' }),
+      ),
     ];
     const { runner, handle, snapshot } = await startRunner();
     const states = [];
@@ -132,19 +147,62 @@ describe('base payloads', () => {
 
   type Fixture = ReturnType<typeof mintedCollection>;
   const malformed: Array<[what: string, build: (fixture: Fixture) => Transaction, problem: string]> = [
-    ['a maximum supply written as text', ({ ledger, alice }) => ledger.transaction(alice, NFT_BASE_TYPE_GROUP, collection, { nftCollection: { ...cards, maximumSupply: '10' } }), 'asset.nftCollection.maximumSupply: '],
-    ['a collection without its JSON schema', ({ ledger, alice }) => ledger.transaction(alice, NFT_BASE_TYPE_GROUP, collection, { nftCollection: { ...cards, jsonSchema: undefined } }), 'asset.nftCollection.jsonSchema: '],
-    ['an allowed issuer that is not a public key', ({ ledger, alice }) => ledger.collection(alice, { ...cards, allowedIssuers: ['alice'] }), 'asset.nftCollection.allowedIssuers[0]: '],
+    [
+      'a maximum supply written as text',
+      ({ ledger, alice }) => ledger.transaction(alice, NFT_BASE_TYPE_GROUP, collection, { nftCollection: { ...cards, maximumSupply: '10' } }),
+      'asset.nftCollection.maximumSupply: ',
+    ],
+    [
+      'a collection without its JSON schema',
+      ({ ledger, alice }) => ledger.transaction(alice, NFT_BASE_TYPE_GROUP, collection, { nftCollection: { ...cards, jsonSchema: undefined } }),
+      'asset.nftCollection.jsonSchema: ',
+    ],
+    [
+      'an allowed issuer that is not a public key',
+      ({ ledger, alice }) => ledger.collection(alice, { ...cards, allowedIssuers: ['alice'] }),
+      'asset.nftCollection.allowedIssuers[0]: ',
+    ],
     ['a sender public key that is not hex', ({ ledger }) => ledger.collection(stranger, cards), 'senderPublicKey: '],
     ['a collection id that is not hex', ({ ledger, alice }) => ledger.token(alice, 'x'.repeat(64), {}), 'asset.nftToken.collectionId: '],
-    ['attributes that are a list', ({ ledger, alice, registered }) => ledger.transaction(alice, NFT_BASE_TYPE_GROUP, token, { nftToken: { collectionId: registered.id, attributes: [] } }), 'asset.nftToken.attributes: '],
-    ['a recipient that is a number', ({ ledger, alice, registered }) => ledger.transaction(alice, NFT_BASE_TYPE_GROUP, token, { nftToken: { collectionId: registered.id, attributes: {}, recipientId: 7 } }), 'asset.nftToken.recipientId: '],
-    ['a nonce that is a number', ({ ledger, alice, registered }) => ledger.token(alice, registered.id, {}, undefined, { nonce: 5 as unknown as string }), 'nonce: '],
-    ['attributes nested 100 levels deep', ({ ledger, alice, registered }) => ledger.token(alice, registered.id, { nested }), 'must not nest deeper than 64 levels'],
-    ['one NFT id instead of a list', ({ ledger, alice, own }) => ledger.transaction(alice, NFT_BASE_TYPE_GROUP, transfer, { nftTransfer: { nftIds: own.id, recipientId: alice.address } }), 'asset.nftTransfer.nftIds: '],
-    ['a transfer without its recipient', ({ ledger, alice, own }) => ledger.transaction(alice, NFT_BASE_TYPE_GROUP, transfer, { nftTransfer: { nftIds: [own.id] } }), 'asset.nftTransfer.recipientId: '],
+    [
+      'attributes that are a list',
+      ({ ledger, alice, registered }) =>
+        ledger.transaction(alice, NFT_BASE_TYPE_GROUP, token, { nftToken: { collectionId: registered.id, attributes: [] } }),
+      'asset.nftToken.attributes: ',
+    ],
+    [
+      'a recipient that is a number',
+      ({ ledger, alice, registered }) =>
+        ledger.transaction(alice, NFT_BASE_TYPE_GROUP, token, { nftToken: { collectionId: registered.id, attributes: {}, recipientId: 7 } }),
+      'asset.nftToken.recipientId: ',
+    ],
+    [
+      'a nonce that is a number',
+      ({ ledger, alice, registered }) => ledger.token(alice, registered.id, {}, undefined, { nonce: 5 as unknown as string }),
+      'nonce: ',
+    ],
+    [
+      'attributes nested 100 levels deep',
+      ({ ledger, alice, registered }) => ledger.token(alice, registered.id, { nested }),
+      'must not nest deeper than 64 levels',
+    ],
+    [
+      'one NFT id instead of a list',
+      ({ ledger, alice, own }) =>
+        ledger.transaction(alice, NFT_BASE_TYPE_GROUP, transfer, { nftTransfer: { nftIds: own.id, recipientId: alice.address } }),
+      'asset.nftTransfer.nftIds: ',
+    ],
+    [
+      'a transfer without its recipient',
+      ({ ledger, alice, own }) => ledger.transaction(alice, NFT_BASE_TYPE_GROUP, transfer, { nftTransfer: { nftIds: [own.id] } }),
+      'asset.nftTransfer.recipientId: ',
+    ],
     ['a negative amount', ({ ledger, alice, carol, own }) => ledger.transfer(alice, [own.id], carol.address, { amount: '-1' }), 'amount: '],
-    ['a null NFT id', ({ ledger, alice }) => ledger.transaction(alice, NFT_BASE_TYPE_GROUP, burn, { nftBurn: { nftId: null } }), 'asset.nftBurn.nftId: '],
+    [
+      'a null NFT id',
+      ({ ledger, alice }) => ledger.transaction(alice, NFT_BASE_TYPE_GROUP, burn, { nftBurn: { nftId: null } }),
+      'asset.nftBurn.nftId: ',
+    ],
     ['a burn without its asset', ({ ledger, alice }) => ledger.transaction(alice, NFT_BASE_TYPE_GROUP, burn), 'asset: '],
   ];
 
@@ -163,7 +221,10 @@ describe('base payloads', () => {
     const missing = 'f'.repeat(64);
     const orphan = ledger.token(alice, missing, { name: 'orphan' });
     const burnOfMissing = ledger.burn(alice, missing);
-    await handle(...ledger.events, ledger.block(ledger.transfer(alice, [missing, own.id], carol.address), burnOfMissing, orphan, ledger.acceptTrade(alice, missing, missing)));
+    await handle(
+      ...ledger.events,
+      ledger.block(ledger.transfer(alice, [missing, own.id], carol.address), burnOfMissing, orphan, ledger.acceptTrade(alice, missing, missing)),
+    );
 
     expect((await asset(own.id))?.ownerAddress).toBe(carol.address);
     expect(await asset(missing)).toBeNull();

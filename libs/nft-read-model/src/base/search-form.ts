@@ -37,7 +37,15 @@ export function searchForm(value: Record<string, unknown>): Record<string, unkno
 }
 
 /** The collection fields a collection search looks into. */
-export const COLLECTION_SEARCH_FIELDS = ['name', 'description', 'maximumSupply', 'jsonSchema', 'allowedIssuers', 'metadata', 'senderPublicKey'] as const;
+export const COLLECTION_SEARCH_FIELDS = [
+  'name',
+  'description',
+  'maximumSupply',
+  'jsonSchema',
+  'allowedIssuers',
+  'metadata',
+  'senderPublicKey',
+] as const;
 
 /** The search form of a collection's searchable fields; fields it lacks are left out. */
 export function collectionSearchForm(collection: Partial<Record<(typeof COLLECTION_SEARCH_FIELDS)[number], unknown>>): Record<string, unknown> {

@@ -11,7 +11,8 @@ async function startExchangeRunner() {
   const part = createExchangePart({ networkVersion: 23 });
   const projection: Projection = { area: 'nft-exchange-test', collections: part.collections, applyTransaction: part.applyTransaction };
   const test = await startProjectionRunner(projection);
-  const snapshot = async () => Object.fromEntries(await Promise.all(EXCHANGE_NAMES.map(async (name) => [name, await test.store.collection(name).find({})])));
+  const snapshot = async () =>
+    Object.fromEntries(await Promise.all(EXCHANGE_NAMES.map(async (name) => [name, await test.store.collection(name).find({})])));
   return { ...test, snapshot };
 }
 
@@ -49,7 +50,14 @@ describe('exchange projection part', () => {
       tx: auction,
     });
     const bid = await store.collection<BidDoc>(STORE_COLLECTIONS.bids).findById(bobBid.id);
-    expect(bid).toMatchObject({ auctionId: auction.id, bidAmount: '130', status: 'active', blockHeight: 2, sequence: 1, sortKeys: { bidAmount: '0003130' } });
+    expect(bid).toMatchObject({
+      auctionId: auction.id,
+      bidAmount: '130',
+      status: 'active',
+      blockHeight: 2,
+      sequence: 1,
+      sortKeys: { bidAmount: '0003130' },
+    });
   });
 
   it('cancels a bid, then ends the remaining active bids when the auction is canceled', async () => {
@@ -66,7 +74,10 @@ describe('exchange projection part', () => {
     expect((await bids.findById(bobBid.id))?.status).toBe('ended');
     expect((await store.collection<AuctionDoc>(STORE_COLLECTIONS.auctions).findById(auction.id))?.status).toBe('canceled');
     expect(await store.collection(STORE_COLLECTIONS.bidCancels).findById(bidCancel.id)).toMatchObject({ bidId: aliceBid.id, blockHeight: 3 });
-    expect(await store.collection(STORE_COLLECTIONS.auctionCancels).findById(auctionCancel.id)).toMatchObject({ auctionId: auction.id, blockHeight: 4 });
+    expect(await store.collection(STORE_COLLECTIONS.auctionCancels).findById(auctionCancel.id)).toMatchObject({
+      auctionId: auction.id,
+      blockHeight: 4,
+    });
   });
 
   it('closes a traded auction, ending all its bids, and ends a bid placed on a closed auction', async () => {
@@ -82,7 +93,11 @@ describe('exchange projection part', () => {
     const statuses = await Promise.all([aliceBid, bobBid, lateBid].map(async (bid) => (await bids.findById(bid.id))?.status));
     expect(statuses).toEqual(['ended', 'ended', 'ended']);
     expect((await store.collection<AuctionDoc>(STORE_COLLECTIONS.auctions).findById(auction.id))?.status).toBe('traded');
-    expect(await store.collection(STORE_COLLECTIONS.trades).findById(trade.id)).toMatchObject({ auctionId: auction.id, bidId: bobBid.id, senderPublicKey: seller.publicKey });
+    expect(await store.collection(STORE_COLLECTIONS.trades).findById(trade.id)).toMatchObject({
+      auctionId: auction.id,
+      bidId: bobBid.id,
+      senderPublicKey: seller.publicKey,
+    });
   });
 
   it('returns every collection exactly to its earlier state when each transition is reverted', async () => {
@@ -117,7 +132,10 @@ describe('exchange projection part', () => {
   it('ignores transactions of other type groups', async () => {
     const ledger = new NftLedgerBuilder();
     const owner = ledger.wallet('owner');
-    ledger.block(ledger.collection(owner, { name: 'Cards', description: 'Trading cards', maximumSupply: 10, jsonSchema: {} }), ledger.transaction(owner, 1, 0));
+    ledger.block(
+      ledger.collection(owner, { name: 'Cards', description: 'Trading cards', maximumSupply: 10, jsonSchema: {} }),
+      ledger.transaction(owner, 1, 0),
+    );
     const { handle, snapshot } = await startExchangeRunner();
     await handle(...ledger.events);
     expect(Object.values(await snapshot()).flat()).toEqual([]);
@@ -130,16 +148,58 @@ describe('exchange payloads', () => {
 
   type Fixture = ReturnType<typeof auctionWithBids>;
   const malformed: Array<[what: string, build: (fixture: Fixture) => Transaction, problem: string]> = [
-    ['a start amount with a decimal point', ({ ledger, seller }) => ledger.auction(seller, { nftIds, startAmount: '1.5', expiration: { blockHeight: 9 } }), 'asset.nftAuction.startAmount: '],
-    ['an expiration without its block height', ({ ledger, seller }) => ledger.transaction(seller, NFT_EXCHANGE_TYPE_GROUP, auction, { nftAuction: { nftIds, startAmount: '1', expiration: {} } }), 'asset.nftAuction.expiration.blockHeight: '],
-    ['a null NFT id', ({ ledger, seller }) => ledger.transaction(seller, NFT_EXCHANGE_TYPE_GROUP, auction, { nftAuction: { nftIds: [null], startAmount: '1', expiration: { blockHeight: 9 } } }), 'asset.nftAuction.nftIds[0]: '],
-    ['a fee with a decimal point', ({ ledger, seller }) => ledger.auction(seller, { nftIds, startAmount: '1', expiration: { blockHeight: 9 } }, { fee: '0.5' }), 'fee: '],
-    ['an auction cancel without its auction', ({ ledger, seller }) => ledger.transaction(seller, NFT_EXCHANGE_TYPE_GROUP, auctionCancel, { nftAuctionCancel: {} }), 'asset.nftAuctionCancel.auctionId: '],
-    ['a bid amount that is a number', ({ ledger, alice, auction: placed }) => ledger.transaction(alice, NFT_EXCHANGE_TYPE_GROUP, bid, { nftBid: { auctionId: placed.id, bidAmount: 130 } }), 'asset.nftBid.bidAmount: '],
+    [
+      'a start amount with a decimal point',
+      ({ ledger, seller }) => ledger.auction(seller, { nftIds, startAmount: '1.5', expiration: { blockHeight: 9 } }),
+      'asset.nftAuction.startAmount: ',
+    ],
+    [
+      'an expiration without its block height',
+      ({ ledger, seller }) =>
+        ledger.transaction(seller, NFT_EXCHANGE_TYPE_GROUP, auction, { nftAuction: { nftIds, startAmount: '1', expiration: {} } }),
+      'asset.nftAuction.expiration.blockHeight: ',
+    ],
+    [
+      'a null NFT id',
+      ({ ledger, seller }) =>
+        ledger.transaction(seller, NFT_EXCHANGE_TYPE_GROUP, auction, {
+          nftAuction: { nftIds: [null], startAmount: '1', expiration: { blockHeight: 9 } },
+        }),
+      'asset.nftAuction.nftIds[0]: ',
+    ],
+    [
+      'a fee with a decimal point',
+      ({ ledger, seller }) => ledger.auction(seller, { nftIds, startAmount: '1', expiration: { blockHeight: 9 } }, { fee: '0.5' }),
+      'fee: ',
+    ],
+    [
+      'an auction cancel without its auction',
+      ({ ledger, seller }) => ledger.transaction(seller, NFT_EXCHANGE_TYPE_GROUP, auctionCancel, { nftAuctionCancel: {} }),
+      'asset.nftAuctionCancel.auctionId: ',
+    ],
+    [
+      'a bid amount that is a number',
+      ({ ledger, alice, auction: placed }) =>
+        ledger.transaction(alice, NFT_EXCHANGE_TYPE_GROUP, bid, { nftBid: { auctionId: placed.id, bidAmount: 130 } }),
+      'asset.nftBid.bidAmount: ',
+    ],
     ['a bid on an auction id one character short', ({ ledger, alice }) => ledger.bid(alice, 'a'.repeat(63), '130'), 'asset.nftBid.auctionId: '],
-    ['a bid cancel naming its bid by number', ({ ledger, alice }) => ledger.transaction(alice, NFT_EXCHANGE_TYPE_GROUP, bidCancel, { nftBidCancel: { bidId: 1 } }), 'asset.nftBidCancel.bidId: '],
-    ['a trade without its bid', ({ ledger, seller, auction: placed }) => ledger.transaction(seller, NFT_EXCHANGE_TYPE_GROUP, acceptTrade, { nftAcceptTrade: { auctionId: placed.id } }), 'asset.nftAcceptTrade.bidId: '],
-    ['a trade whose payload is text', ({ ledger, seller }) => ledger.transaction(seller, NFT_EXCHANGE_TYPE_GROUP, acceptTrade, { nftAcceptTrade: 'accepted' }), 'asset.nftAcceptTrade: '],
+    [
+      'a bid cancel naming its bid by number',
+      ({ ledger, alice }) => ledger.transaction(alice, NFT_EXCHANGE_TYPE_GROUP, bidCancel, { nftBidCancel: { bidId: 1 } }),
+      'asset.nftBidCancel.bidId: ',
+    ],
+    [
+      'a trade without its bid',
+      ({ ledger, seller, auction: placed }) =>
+        ledger.transaction(seller, NFT_EXCHANGE_TYPE_GROUP, acceptTrade, { nftAcceptTrade: { auctionId: placed.id } }),
+      'asset.nftAcceptTrade.bidId: ',
+    ],
+    [
+      'a trade whose payload is text',
+      ({ ledger, seller }) => ledger.transaction(seller, NFT_EXCHANGE_TYPE_GROUP, acceptTrade, { nftAcceptTrade: 'accepted' }),
+      'asset.nftAcceptTrade: ',
+    ],
   ];
 
   it.each(malformed)('refuses %s, naming the block and the transaction, and stores nothing of the block', async (_what, build, problem) => {
@@ -156,11 +216,22 @@ describe('exchange payloads', () => {
     const missing = 'f'.repeat(64);
     const lostBid = ledger.bid(alice, missing, '5');
     const { store, handle } = await startExchangeRunner();
-    await handle(...ledger.events, ledger.block(ledger.auctionCancel(seller, missing), lostBid, ledger.bidCancel(alice, missing), ledger.acceptTrade(seller, missing, aliceBid.id)));
+    await handle(
+      ...ledger.events,
+      ledger.block(
+        ledger.auctionCancel(seller, missing),
+        lostBid,
+        ledger.bidCancel(alice, missing),
+        ledger.acceptTrade(seller, missing, aliceBid.id),
+      ),
+    );
 
     expect(await store.collection<BidDoc>(STORE_COLLECTIONS.bids).findById(lostBid.id)).toMatchObject({ auctionId: missing, status: 'ended' });
     expect(await store.collection<BidDoc>(STORE_COLLECTIONS.bids).findById(aliceBid.id)).toMatchObject({ status: 'active' });
-    expect(await store.collection<AuctionDoc>(STORE_COLLECTIONS.auctions).findById(placed.id)).toMatchObject({ status: 'active', bidIds: [aliceBid.id, bobBid.id] });
+    expect(await store.collection<AuctionDoc>(STORE_COLLECTIONS.auctions).findById(placed.id)).toMatchObject({
+      status: 'active',
+      bidIds: [aliceBid.id, bobBid.id],
+    });
     expect(await store.collection<AuctionDoc>(STORE_COLLECTIONS.auctions).findById(missing)).toBeNull();
     expect(await store.collection(STORE_COLLECTIONS.auctionCancels).count({ auctionId: missing })).toBe(1);
     expect(await store.collection(STORE_COLLECTIONS.bidCancels).count({ bidId: missing })).toBe(1);

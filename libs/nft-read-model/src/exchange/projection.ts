@@ -33,7 +33,10 @@ interface ExchangeStep {
 type TransactionHandler = (ctx: ProjectionContext, tx: Transaction, sequence: number, networkVersion: number) => Promise<void>;
 
 /** A handler that reads the transaction with its type's schema first, so it only ever sees a payload of that shape. */
-function handling<Payload>(schema: TransactionSchema<{ asset: Payload }>, handle: (step: ExchangeStep, asset: Payload) => Promise<void>): TransactionHandler {
+function handling<Payload>(
+  schema: TransactionSchema<{ asset: Payload }>,
+  handle: (step: ExchangeStep, asset: Payload) => Promise<void>,
+): TransactionHandler {
   return async (ctx, tx, sequence, networkVersion) => {
     const { asset } = parseTransaction(schema, ctx.block, tx, sequence);
     await handle({ ctx, record: ledgerRecord(ctx.block, tx, sequence), networkVersion }, asset);

@@ -11,7 +11,14 @@ export const timestampResource = z
 
 /** The transform=false item: a ledger transaction with blockId, blockHeight and sequence. */
 export const rawTransactionResource = z
-  .object({ id: z.string(), typeGroup: z.number().int(), type: z.number().int(), blockId: z.string(), blockHeight: z.number().int(), sequence: z.number().int() })
+  .object({
+    id: z.string(),
+    typeGroup: z.number().int(),
+    type: z.number().int(),
+    blockId: z.string(),
+    blockHeight: z.number().int(),
+    sequence: z.number().int(),
+  })
   .loose()
   .meta({ title: 'Ledger transaction' });
 

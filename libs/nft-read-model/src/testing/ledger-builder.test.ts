@@ -29,7 +29,7 @@ describe('NftLedgerBuilder', () => {
     expect(one.replacement.block.id).not.toBe(one.reverted.block.id);
   });
 
-  it('numbers each sender\'s nonces and builds every NFT transaction type', () => {
+  it("numbers each sender's nonces and builds every NFT transaction type", () => {
     const ledger = new NftLedgerBuilder();
     const alice = ledger.wallet('alice');
     const id = 'a'.repeat(64);
@@ -45,7 +45,15 @@ describe('NftLedgerBuilder', () => {
       ledger.acceptTrade(alice, id, id, { fee: '7' }),
     ];
     expect(txs.map((tx) => [tx.typeGroup, tx.type])).toEqual([
-      [9000, 0], [9000, 1], [9000, 2], [9000, 3], [9001, 0], [9001, 1], [9001, 2], [9001, 3], [9001, 4],
+      [9000, 0],
+      [9000, 1],
+      [9000, 2],
+      [9000, 3],
+      [9001, 0],
+      [9001, 1],
+      [9001, 2],
+      [9001, 3],
+      [9001, 4],
     ]);
     expect(txs.map((tx) => tx.nonce)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9']);
     expect(new Set(txs.map((tx) => tx.id)).size).toBe(txs.length);

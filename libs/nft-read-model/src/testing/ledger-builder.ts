@@ -99,7 +99,13 @@ export class NftLedgerBuilder {
   }
 
   /** Mints to `recipientId` when given, else to the sender. */
-  token(sender: TestWallet, collectionId: string, attributes: Record<string, unknown>, recipientId?: string, options?: TransactionOptions): Transaction {
+  token(
+    sender: TestWallet,
+    collectionId: string,
+    attributes: Record<string, unknown>,
+    recipientId?: string,
+    options?: TransactionOptions,
+  ): Transaction {
     const nftToken = { collectionId, attributes, ...(recipientId !== undefined && { recipientId }) };
     return this.transaction(sender, NFT_BASE_TYPE_GROUP, NftBaseType.token, { nftToken }, options);
   }

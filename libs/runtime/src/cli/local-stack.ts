@@ -14,7 +14,12 @@ const ROOT = resolve(__dirname, '../../../..');
 const SERVICES = [
   { name: 'guardian', entry: 'services/guardian/dist/main.js', port: process.env.GUARDIAN_PORT ?? '4101', urlVariable: 'GUARDIAN_URL' },
   { name: 'nft-base', entry: 'services/nft-base/dist/main.js', port: process.env.NFT_BASE_PORT ?? '4102', urlVariable: 'NFT_BASE_URL' },
-  { name: 'nft-exchange', entry: 'services/nft-exchange/dist/main.js', port: process.env.NFT_EXCHANGE_PORT ?? '4103', urlVariable: 'NFT_EXCHANGE_URL' },
+  {
+    name: 'nft-exchange',
+    entry: 'services/nft-exchange/dist/main.js',
+    port: process.env.NFT_EXCHANGE_PORT ?? '4103',
+    urlVariable: 'NFT_EXCHANGE_URL',
+  },
 ];
 
 // The demo generator is a development tool in a workspace of its own: running its

@@ -28,7 +28,11 @@ export interface TestArea {
  * The real HTTP app of an area over an embedded store and in-process cache,
  * fed directly with ledger events: what service tests run against.
  */
-export async function startTestArea(definition: AreaDefinition, events: LedgerEvent[] = [], options: { networkVersion?: number } = {}): Promise<TestArea> {
+export async function startTestArea(
+  definition: AreaDefinition,
+  events: LedgerEvent[] = [],
+  options: { networkVersion?: number } = {},
+): Promise<TestArea> {
   const networkVersion = options.networkVersion ?? 23;
   const logger = silentLogger();
   const store = await createStore({ dbName: definition.area, logger });

@@ -19,8 +19,28 @@ interface Item extends Doc {
 }
 
 const ITEM_DOCS: Item[] = [
-  { _id: 'a', name: 'Alpha', height: 3, seq: 1, owner: { key: 'k1', tier: 1 }, tags: ['red', 'blue'], bids: [{ amount: 5, active: true }], meta: { x: 1, y: 2 } },
-  { _id: 'b', name: 'alpha', height: 1, seq: 2, owner: { key: 'k2', tier: 2 }, tags: ['blue'], bids: [{ amount: 5, active: false }, { amount: 9, active: true }] },
+  {
+    _id: 'a',
+    name: 'Alpha',
+    height: 3,
+    seq: 1,
+    owner: { key: 'k1', tier: 1 },
+    tags: ['red', 'blue'],
+    bids: [{ amount: 5, active: true }],
+    meta: { x: 1, y: 2 },
+  },
+  {
+    _id: 'b',
+    name: 'alpha',
+    height: 1,
+    seq: 2,
+    owner: { key: 'k2', tier: 2 },
+    tags: ['blue'],
+    bids: [
+      { amount: 5, active: false },
+      { amount: 9, active: true },
+    ],
+  },
   { _id: 'c', name: 'Beta', height: 3, seq: 0, owner: { key: 'k1', tier: 2 }, tags: [], meta: { x: 1 } },
   { _id: 'd', name: 'beta', height: 2, seq: 5, tags: ['green', 'red', 'blue'] },
   { _id: 'e', height: 3, seq: 1, owner: { key: 'k3', tier: 1 }, bids: [{ amount: 2, active: true }] },
@@ -130,7 +150,16 @@ export function describeStoreContract(createFixture: () => Promise<StoreFixture>
     });
 
     it('sorts mixed types in MongoDB type order, missing and null together first', async () => {
-      const values: [string, unknown][] = [['1', true], ['2', 'b'], ['3', 10], ['4', null], ['5', { k: 1 }], ['6', 2], ['7', false], ['8', 'a']];
+      const values: [string, unknown][] = [
+        ['1', true],
+        ['2', 'b'],
+        ['3', 10],
+        ['4', null],
+        ['5', { k: 1 }],
+        ['6', 2],
+        ['7', false],
+        ['8', 'a'],
+      ];
       await store.applyWrites([...values.map(([id, value]) => put('mixed', { _id: id, value })), put('mixed', { _id: '9' })]);
       const docs = await store.collection('mixed').find({}, { sort: { value: 1, _id: 1 } });
       expect(ids(docs)).toEqual(['4', '9', '6', '3', '8', '2', '5', '7', '1']);

@@ -103,7 +103,10 @@ describe('GET /guardian/groups', () => {
     ['/guardian/groups?priority=1.5', '"priority" must be an integer'],
     ['/guardian/groups?active=yes', '"active" must be a boolean'],
     ['/guardian/groups?transform=true', '"transform" is not allowed'],
-    ['/guardian/groups?orderBy=priority', '"orderBy" with value "priority" fails to match the orderBy query parameter (<iteratee>:<direction>) pattern'],
+    [
+      '/guardian/groups?orderBy=priority',
+      '"orderBy" with value "priority" fails to match the orderBy query parameter (<iteratee>:<direction>) pattern',
+    ],
     ['/guardian/groups?orderBy=allow:asc', "Unknown orderBy property 'allow'"],
   ])('%s is a 422', async (path, message) => {
     const { status, body, headers } = await area.request('GET', path);

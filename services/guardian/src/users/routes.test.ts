@@ -32,7 +32,8 @@ describe('GET /guardian/users', () => {
   });
 
   it('filters public keys exactly or with wildcards, compared lower-cased', async () => {
-    const keys = async (query: string) => (await area.request('GET', `/guardian/users?publicKey=${query}`)).body.data.map((u: { publicKey: string }) => u.publicKey);
+    const keys = async (query: string) =>
+      (await area.request('GET', `/guardian/users?publicKey=${query}`)).body.data.map((u: { publicKey: string }) => u.publicKey);
     expect(await keys(carol.toUpperCase())).toEqual([carol]);
     expect(await keys(`${dave.slice(0, 10)}%25`)).toEqual([dave]);
     expect(await keys(`%25${carol.slice(-6)}`)).toEqual([carol]);

@@ -24,7 +24,10 @@ export function assetsRepository(store: Store, { networkVersion, ledgerPosition 
   const wallets = baseWalletReader(store);
 
   async function withOwnerKeys(docs: AssetDoc[]): Promise<AssetWithOwnerKey[]> {
-    const keys = await publicKeysByAddress(store, docs.flatMap((doc) => doc.ownerAddress ?? []));
+    const keys = await publicKeysByAddress(
+      store,
+      docs.flatMap((doc) => doc.ownerAddress ?? []),
+    );
     return docs.map((doc) => ({ ...doc, ownerKey: doc.ownerAddress === null ? undefined : keys.get(doc.ownerAddress) }));
   }
   async function page(filter: Filter, query: PageRequest, defaultOrder: Sort = assetsList.defaultOrder): Promise<Page<AssetWithOwnerKey>> {

@@ -11,7 +11,8 @@ beforeEach(async () => {
 afterEach(() => area.close());
 
 const get = (path: string) => area.request('GET', path);
-const owners = async () => Object.fromEntries((await get('/nft/assets')).body.data.map((asset: { id: string; ownerPublicKey?: string }) => [asset.id, asset.ownerPublicKey]));
+const owners = async () =>
+  Object.fromEntries((await get('/nft/assets')).body.data.map((asset: { id: string; ownerPublicKey?: string }) => [asset.id, asset.ownerPublicKey]));
 
 describe('GET /nft/assets', () => {
   it('lists assets in ledger order with creator, collection, attributes and timestamp', async () => {
@@ -34,7 +35,9 @@ describe('GET /nft/assets', () => {
     const { ledger, alice, dave, ghost, dragon } = gallery;
     expect((await owners())[ghost.id]).toBeUndefined();
     expect((await get('/nft/assets')).body.data[2]).not.toHaveProperty('ownerPublicKey');
-    await area.apply([ledger.block(ledger.transaction(dave, 1, 0, undefined, { amount: '1', recipientId: alice.address }), ledger.burn(alice, dragon.id))]);
+    await area.apply([
+      ledger.block(ledger.transaction(dave, 1, 0, undefined, { amount: '1', recipientId: alice.address }), ledger.burn(alice, dragon.id)),
+    ]);
     expect(await owners()).toMatchObject({ [ghost.id]: dave.publicKey, [dragon.id]: 'BURNED' });
   });
 
@@ -59,9 +62,21 @@ describe('GET /nft/assets/{id}', () => {
   });
 
   it('answers the raw transaction with transform=false, 404 when unknown and 422 when malformed', async () => {
-    expect((await get(`/nft/assets/${gallery.stamp.id}?transform=false`)).body.data).toEqual({ ...gallery.stamp, blockId: expect.any(String), blockHeight: 3, sequence: 0 });
-    expect(await get(`/nft/assets/${'4'.repeat(64)}`)).toMatchObject({ status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Asset not found' } });
-    expect((await get(`/nft/assets/${'z'.repeat(64)}`)).body).toEqual({ statusCode: 422, error: 'Unprocessable Entity', message: '"id" must only contain hexadecimal characters' });
+    expect((await get(`/nft/assets/${gallery.stamp.id}?transform=false`)).body.data).toEqual({
+      ...gallery.stamp,
+      blockId: expect.any(String),
+      blockHeight: 3,
+      sequence: 0,
+    });
+    expect(await get(`/nft/assets/${'4'.repeat(64)}`)).toMatchObject({
+      status: 404,
+      body: { statusCode: 404, error: 'Not Found', message: 'Asset not found' },
+    });
+    expect((await get(`/nft/assets/${'z'.repeat(64)}`)).body).toEqual({
+      statusCode: 422,
+      error: 'Unprocessable Entity',
+      message: '"id" must only contain hexadecimal characters',
+    });
   });
 });
 
@@ -73,7 +88,17 @@ describe('GET /nft/assets/{id}/wallets', () => {
       address: bob.address,
       publicKey: bob.publicKey,
       nft: {
-        collections: { [stamps.id]: { currentSupply: 1, nftCollectionAsset: { name: 'Stamps (1840)', description: 'Postage stamps', maximumSupply: 5, jsonSchema: stamps.asset!.nftCollection.jsonSchema } } },
+        collections: {
+          [stamps.id]: {
+            currentSupply: 1,
+            nftCollectionAsset: {
+              name: 'Stamps (1840)',
+              description: 'Postage stamps',
+              maximumSupply: 5,
+              jsonSchema: stamps.asset!.nftCollection.jsonSchema,
+            },
+          },
+        },
         assetsIds: [knight.id, stamp.id],
       },
     });
@@ -98,7 +123,9 @@ describe('GET /nft/assets/wallet/{id}', () => {
     const { bob, carol, knight, stamp } = gallery;
     const { body } = await get(`/nft/assets/wallet/${bob.publicKey.toUpperCase()}`);
     expect(ids(body)).toEqual([knight.id, stamp.id]);
-    expect(body.meta.self).toBe(`/nft/assets/wallet/${bob.publicKey.toUpperCase()}?transform=true&inAuction=false&inExpiredAuction=false&page=1&limit=100`);
+    expect(body.meta.self).toBe(
+      `/nft/assets/wallet/${bob.publicKey.toUpperCase()}?transform=true&inAuction=false&inExpiredAuction=false&page=1&limit=100`,
+    );
     const empty = await get(`/nft/assets/wallet/${carol.publicKey}`);
     expect(empty).toMatchObject({ status: 200, body: { data: [], meta: { count: 0, totalCount: 0, pageCount: 1 } } });
   });
@@ -112,7 +139,11 @@ describe('GET /nft/assets/wallet/{id}', () => {
     const { ledger, alice, bob, carol, dragon, knight } = gallery;
     const auction = ledger.auction(bob, { nftIds: [knight.id], startAmount: '10', expiration: { blockHeight: 99 } });
     const bid = ledger.bid(alice, auction.id, '12');
-    await area.apply([ledger.block(ledger.transfer(alice, [dragon.id], carol.address)), ledger.block(auction, bid), ledger.block(ledger.acceptTrade(bob, auction.id, bid.id))]);
+    await area.apply([
+      ledger.block(ledger.transfer(alice, [dragon.id], carol.address)),
+      ledger.block(auction, bid),
+      ledger.block(ledger.acceptTrade(bob, auction.id, bid.id)),
+    ]);
     expect(ids((await get(`/nft/assets/wallet/${carol.publicKey}`)).body)).toEqual([dragon.id]);
     expect(ids((await get(`/nft/assets/wallet/${alice.publicKey}`)).body)).toEqual([knight.id]);
     expect((await get(`/nft/assets/${knight.id}/wallets`)).body.data.address).toBe(alice.address);

@@ -39,7 +39,8 @@ function assetListRoutes(repository: AssetsRepository) {
       method: 'post',
       path: '/nft/assets/search',
       summary: 'Search NFT assets by attributes',
-      description: 'Assets whose attributes contain the body: objects match by the given keys, arrays by the given elements, scalars by equality. `{}` matches all.',
+      description:
+        'Assets whose attributes contain the body: objects match by the given keys, arrays by the given elements, scalars by equality. `{}` matches all.',
       tags: TAGS,
       ...pagedListShape(assetsList, assetOrTransaction),
       body: assetSearchBody,

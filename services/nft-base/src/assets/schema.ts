@@ -9,7 +9,10 @@ export const BURNED = 'BURNED';
 export const assetResource = z
   .object({
     id: z.string(),
-    ownerPublicKey: z.string().optional().meta({ description: `Public key of the current owner; "${BURNED}" once burned; left out while unknown` }),
+    ownerPublicKey: z
+      .string()
+      .optional()
+      .meta({ description: `Public key of the current owner; "${BURNED}" once burned; left out while unknown` }),
     senderPublicKey: z.string().meta({ description: 'Public key of the creator' }),
     collectionId: z.string(),
     attributes: z.record(z.string(), z.unknown()),

@@ -42,9 +42,19 @@ describe('GET /nft/burns', () => {
 
 describe('GET /nft/burns/{id}', () => {
   it('answers the burn, its raw transaction, 404 and 422', async () => {
-    expect((await area.request('GET', `/nft/burns/${burnIds[0]}`)).body.data).toMatchObject({ id: burnIds[0], nftBurn: { nftId: gallery.dragon.id } });
-    expect((await area.request('GET', `/nft/burns/${burnIds[0]}?transform=false`)).body.data).toMatchObject({ id: burnIds[0], blockHeight: 4, sequence: 0 });
-    expect(await area.request('GET', `/nft/burns/${gallery.dragon.id}`)).toMatchObject({ status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Burn not found' } });
+    expect((await area.request('GET', `/nft/burns/${burnIds[0]}`)).body.data).toMatchObject({
+      id: burnIds[0],
+      nftBurn: { nftId: gallery.dragon.id },
+    });
+    expect((await area.request('GET', `/nft/burns/${burnIds[0]}?transform=false`)).body.data).toMatchObject({
+      id: burnIds[0],
+      blockHeight: 4,
+      sequence: 0,
+    });
+    expect(await area.request('GET', `/nft/burns/${gallery.dragon.id}`)).toMatchObject({
+      status: 404,
+      body: { statusCode: 404, error: 'Not Found', message: 'Burn not found' },
+    });
     expect((await area.request('GET', `/nft/burns/${burnIds[0]}?transform=1`)).body.message).toBe('"transform" must be a boolean');
   });
 });

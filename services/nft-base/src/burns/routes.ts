@@ -20,7 +20,13 @@ export function burnRoutes(store: Store) {
       ...pagedListShape(burnsList, burnOrTransaction),
       async handler({ query, location }) {
         const { items, totalCount } = await repository.list(query);
-        return pagedEnvelope(location, burnsList, query, items.map((burn) => presentRecord(burn, query.transform, presentBurn)), totalCount);
+        return pagedEnvelope(
+          location,
+          burnsList,
+          query,
+          items.map((burn) => presentRecord(burn, query.transform, presentBurn)),
+          totalCount,
+        );
       },
     }),
     defineRoute({

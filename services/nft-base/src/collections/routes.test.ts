@@ -16,7 +16,17 @@ describe('GET /nft/collections', () => {
     expect(status).toBe(200);
     expect(ids(body)).toEqual([gallery.cards.id, gallery.stamps.id]);
     const link = '/nft/collections?transform=true&page=1&limit=100';
-    expect(body.meta).toEqual({ totalCountIsEstimate: true, count: 2, pageCount: 1, totalCount: 2, next: null, previous: null, self: link, first: link, last: link });
+    expect(body.meta).toEqual({
+      totalCountIsEstimate: true,
+      count: 2,
+      pageCount: 1,
+      totalCount: 2,
+      next: null,
+      previous: null,
+      self: link,
+      first: link,
+      last: link,
+    });
   });
 
   it('pages with links that carry what the client sent first', async () => {
@@ -118,7 +128,12 @@ describe('GET /nft/collections/{id}/wallets', () => {
         collections: {
           [cards.id]: {
             currentSupply: 3,
-            nftCollectionAsset: { name: 'Cards', description: 'Trading cards', maximumSupply: 100, jsonSchema: cards.asset!.nftCollection.jsonSchema },
+            nftCollectionAsset: {
+              name: 'Cards',
+              description: 'Trading cards',
+              maximumSupply: 100,
+              jsonSchema: cards.asset!.nftCollection.jsonSchema,
+            },
           },
         },
         assetsIds: [dragon.id],
@@ -136,7 +151,9 @@ describe('GET /nft/collections/{id}/wallets', () => {
 
   it('answers 404 for an unknown collection and refuses query parameters', async () => {
     expect((await area.request('GET', `/nft/collections/${'2'.repeat(64)}/wallets`)).body.message).toBe('Collection not found');
-    expect((await area.request('GET', `/nft/collections/${gallery.cards.id}/wallets?transform=true`)).body.message).toBe('"transform" is not allowed');
+    expect((await area.request('GET', `/nft/collections/${gallery.cards.id}/wallets?transform=true`)).body.message).toBe(
+      '"transform" is not allowed',
+    );
   });
 });
 
@@ -147,6 +164,9 @@ describe('GET /nft/collections/{id}/assets', () => {
     const { body } = await area.request('GET', `/nft/collections/${stamps.id}/assets?orderBy=id:desc`);
     expect(ids(body)).toEqual([stamp.id]);
     expect(body.meta.self).toBe(`/nft/collections/${stamps.id}/assets?orderBy=id%3Adesc&transform=true&page=1&limit=100`);
-    expect(await area.request('GET', `/nft/collections/${'3'.repeat(64)}/assets`)).toMatchObject({ status: 404, body: { message: 'Collection not found' } });
+    expect(await area.request('GET', `/nft/collections/${'3'.repeat(64)}/assets`)).toMatchObject({
+      status: 404,
+      body: { message: 'Collection not found' },
+    });
   });
 });

@@ -36,7 +36,8 @@ function collectionListRoutes(repository: CollectionsRepository) {
       method: 'post',
       path: '/nft/collections/search',
       summary: 'Search NFT collections',
-      description: 'Collections containing the body: objects match by the given keys (extra keys allowed), arrays by the given elements, scalars by equality. `{}` matches all.',
+      description:
+        'Collections containing the body: objects match by the given keys (extra keys allowed), arrays by the given elements, scalars by equality. `{}` matches all.',
       tags: TAGS,
       ...pagedListShape(collectionsList, collectionOrTransaction),
       body: collectionSearchBody,

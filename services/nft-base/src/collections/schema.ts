@@ -18,7 +18,10 @@ export const collectionResource = z
 export const collectionSchemaResource = z
   .object({ id: z.string(), senderPublicKey: z.string(), properties: z.record(z.string(), z.unknown()).optional(), timestamp: timestampResource })
   .catchall(z.unknown())
-  .meta({ title: 'Collection schema', description: 'Every top-level member of the collection jsonSchema, with the collection id, sender and timestamp' });
+  .meta({
+    title: 'Collection schema',
+    description: 'Every top-level member of the collection jsonSchema, with the collection id, sender and timestamp',
+  });
 
 /** A collection matches when it contains the body; see containmentFilter. */
 export const collectionSearchBody = limitedDepth(
@@ -31,6 +34,9 @@ export const collectionSearchBody = limitedDepth(
     metadata: jsonObject().optional(),
     senderPublicKey: publicKey('Public key of the registrant').optional(),
   }),
-).meta({ title: 'Collection search', description: 'Collections containing these members: objects by the given keys, arrays by the given elements, scalars by equality' });
+).meta({
+  title: 'Collection search',
+  description: 'Collections containing these members: objects by the given keys, arrays by the given elements, scalars by equality',
+});
 
 export type CollectionSearch = z.output<typeof collectionSearchBody>;

@@ -14,13 +14,42 @@ function contains(data: unknown, body: unknown): boolean {
 }
 
 // Few names and scalars, so that random bodies often meet random documents.
-const NAMES = ['a', 'b', 'size.cm', '.', 'a.b', '$ref', '$where', '$gt', '$eq', '$elemMatch', '__proto__', 'constructor', 'toString', '', 'n\0ul', '%', '%2E', '~a', '[]', '0', '1'];
+const NAMES = [
+  'a',
+  'b',
+  'size.cm',
+  '.',
+  'a.b',
+  '$ref',
+  '$where',
+  '$gt',
+  '$eq',
+  '$elemMatch',
+  '__proto__',
+  'constructor',
+  'toString',
+  '',
+  'n\0ul',
+  '%',
+  '%2E',
+  '~a',
+  '[]',
+  '0',
+  '1',
+];
 const SCALARS = [0, -0, 1, 1.0, 2.5, -3, '', 'a', '1', '$gt', '[]', true, false, null];
 
 const { value: jsonValue } = fc.letrec<{ value: unknown; object: JsonObject }>((tie) => ({
-  value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, fc.constantFrom(...SCALARS), tie('object'), fc.array(tie('value'), { maxLength: 3 })),
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    fc.constantFrom(...SCALARS),
+    tie('object'),
+    fc.array(tie('value'), { maxLength: 3 }),
+  ),
   // fromEntries defines own members, as JSON.parse does, so `__proto__` stays a member.
-  object: fc.uniqueArray(fc.tuple(fc.constantFrom(...NAMES), tie('value')), { maxLength: 3, selector: ([name]) => name }).map((entries) => Object.fromEntries(entries)),
+  object: fc
+    .uniqueArray(fc.tuple(fc.constantFrom(...NAMES), tie('value')), { maxLength: 3, selector: ([name]) => name })
+    .map((entries) => Object.fromEntries(entries)),
 }));
 const jsonObject = jsonValue.filter(isPlainObject);
 

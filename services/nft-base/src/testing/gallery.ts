@@ -20,7 +20,13 @@ export function galleryLedger() {
     maximumSupply: 100,
     jsonSchema: { properties: { name: { type: 'string' }, power: { type: 'number' }, tags: { type: 'array' } } },
     allowedIssuers: [alice.publicKey],
-    metadata: { series: 'first', tiers: [{ level: 1, label: 'common' }, { level: 2, label: 'rare' }] },
+    metadata: {
+      series: 'first',
+      tiers: [
+        { level: 1, label: 'common' },
+        { level: 2, label: 'rare' },
+      ],
+    },
   });
   const stamps = ledger.collection(bob, {
     name: 'Stamps (1840)',

@@ -51,7 +51,10 @@ export function auctionsRepository(store: Store, ledgerPosition: () => Promise<L
 
   function bidsOf(page: AuctionDoc[], canceledBids: boolean): Promise<Map<string, BidDoc[]>> {
     const statuses: BidStatus[] = canceledBids ? ['active', 'canceled', 'ended'] : ['active'];
-    return bidsByAuction(page.map((auction) => auction._id), statuses);
+    return bidsByAuction(
+      page.map((auction) => auction._id),
+      statuses,
+    );
   }
 
   return {

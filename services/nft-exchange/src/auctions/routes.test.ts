@@ -94,9 +94,17 @@ describe('GET /nft/exchange/auctions/{id}', () => {
   });
 
   it('answers 404 for an unknown auction and 422 for a malformed id', async () => {
-    expect((await get(`/nft/exchange/auctions/${'f'.repeat(64)}`)).body).toEqual({ statusCode: 404, error: 'Not Found', message: 'Auction not found' });
+    expect((await get(`/nft/exchange/auctions/${'f'.repeat(64)}`)).body).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'Auction not found',
+    });
     expect((await get(`/nft/exchange/auctions/${x.bidCancel.id}`)).body.message).toBe('Auction not found');
-    expect((await get('/nft/exchange/auctions/abc')).body).toEqual({ statusCode: 422, error: 'Unprocessable Entity', message: '"id" length must be 64 characters long' });
+    expect((await get('/nft/exchange/auctions/abc')).body).toEqual({
+      statusCode: 422,
+      error: 'Unprocessable Entity',
+      message: '"id" length must be 64 characters long',
+    });
     expect((await get(`/nft/exchange/auctions/${'g'.repeat(64)}`)).body.message).toBe('"id" must only contain hexadecimal characters');
   });
 });
@@ -113,7 +121,12 @@ describe('GET /nft/exchange/auctions/{id}/wallets', () => {
           collections: {
             [x.collectionId]: {
               currentSupply: 6,
-              nftCollectionAsset: { name: 'Cards', description: 'Trading cards', maximumSupply: 100, jsonSchema: { properties: { power: { type: 'number' } } } },
+              nftCollectionAsset: {
+                name: 'Cards',
+                description: 'Trading cards',
+                maximumSupply: 100,
+                jsonSchema: { properties: { power: { type: 'number' } } },
+              },
             },
           },
           tokenIds: Object.fromEntries([0, 1, 3, 4, 5].map((index) => [x.nfts[index], {}])),
@@ -131,7 +144,11 @@ describe('GET /nft/exchange/auctions/{id}/wallets', () => {
   it('resolves a closed auction to its seller too, and answers 404 for an unknown one', async () => {
     const traded = await get(`/nft/exchange/auctions/${x.tradedAuction.id}/wallets`);
     expect(traded.body.data.address).toBe(x.seller.address);
-    expect((await get(`/nft/exchange/auctions/${'0'.repeat(64)}/wallets`)).body).toEqual({ statusCode: 404, error: 'Not Found', message: 'Auction not found' });
+    expect((await get(`/nft/exchange/auctions/${'0'.repeat(64)}/wallets`)).body).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'Auction not found',
+    });
     expect((await get(`/nft/exchange/auctions/${x.openAuction.id}/wallets?transform=false`)).body.message).toBe('"transform" is not allowed');
   });
 });
@@ -143,7 +160,9 @@ describe('POST /nft/exchange/auctions/search', () => {
     const { status, body } = await search({});
     expect(status).toBe(200);
     expect(idsOf(body)).toEqual(all());
-    expect(body.meta.self).toBe('/nft/exchange/auctions/search?transform=true&onlyActive=false&includeBids=false&canceledBids=false&page=1&limit=100');
+    expect(body.meta.self).toBe(
+      '/nft/exchange/auctions/search?transform=true&onlyActive=false&includeBids=false&canceledBids=false&page=1&limit=100',
+    );
     expect(body.data[0].nftAuction).toEqual({ nftIds: [x.nfts[0], x.nfts[1]], startAmount: '100', expiration: { blockHeight: 20 } });
   });
 
@@ -154,7 +173,11 @@ describe('POST /nft/exchange/auctions/search', () => {
   });
 
   it.each([
-    ['senderPublicKey', () => ({ senderPublicKey: x.seller.publicKey.toUpperCase() }), () => [x.openAuction.id, x.tradedAuction.id, x.canceledAuction.id, x.expiredAuction.id]],
+    [
+      'senderPublicKey',
+      () => ({ senderPublicKey: x.seller.publicKey.toUpperCase() }),
+      () => [x.openAuction.id, x.tradedAuction.id, x.canceledAuction.id, x.expiredAuction.id],
+    ],
     ['senderPublicKey of a non-seller', () => ({ senderPublicKey: x.alice.publicKey }), () => []],
     ['nftId', () => ({ nftId: x.nfts[1] }), () => [x.openAuction.id]],
     ['nftIds (all of them)', () => ({ nftIds: [x.nfts[5], x.nfts[4]] }), () => [x.expiredAuction.id]],
@@ -184,7 +207,12 @@ describe('POST /nft/exchange/auctions/search', () => {
   it('adds the active bids with includeBids, and every bid with canceledBids too', async () => {
     const active = await search({ nftId: x.nfts[0] }, '?includeBids=true');
     expect(active.body.data[0].nftAuction.bids).toEqual([
-      { id: x.activeBid.id, senderPublicKey: x.bob.publicKey, nftBid: { auctionId: x.openAuction.id, bidAmount: '200' }, timestamp: expect.objectContaining({ epoch: 32 }) },
+      {
+        id: x.activeBid.id,
+        senderPublicKey: x.bob.publicKey,
+        nftBid: { auctionId: x.openAuction.id, bidAmount: '200' },
+        timestamp: expect.objectContaining({ epoch: 32 }),
+      },
     ]);
     const every = await search({}, '?includeBids=true&canceledBids=true');
     const bidIds = every.body.data.map((auction: { nftAuction: { bids: Array<{ id: string }> } }) => auction.nftAuction.bids.map((bid) => bid.id));

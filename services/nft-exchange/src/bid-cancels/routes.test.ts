@@ -33,7 +33,11 @@ describe('canceled bids', () => {
   });
 
   it('answers 404 for a bid that was not canceled and 422 for a malformed id', async () => {
-    expect((await get(`/nft/exchange/bids/canceled/${x.activeBid.id}`)).body).toEqual({ statusCode: 404, error: 'Not Found', message: 'Canceled bid not found' });
+    expect((await get(`/nft/exchange/bids/canceled/${x.activeBid.id}`)).body).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'Canceled bid not found',
+    });
     expect((await get('/nft/exchange/bids/canceled/1234')).body.message).toBe('"id" length must be 64 characters long');
   });
 });

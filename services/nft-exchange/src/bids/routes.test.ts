@@ -74,7 +74,11 @@ describe('GET /nft/exchange/bids/{id}/wallets', () => {
   it('resolves a canceled or ended bid to its bidder, and answers 404 for an unknown bid', async () => {
     expect((await get(`/nft/exchange/bids/${x.canceledBid.id}/wallets`)).body.data.address).toBe(x.alice.address);
     expect((await get(`/nft/exchange/bids/${x.endedBid.id}/wallets`)).body.data.address).toBe(x.bob.address);
-    expect((await get(`/nft/exchange/bids/${'e'.repeat(64)}/wallets`)).body).toEqual({ statusCode: 404, error: 'Not Found', message: 'Bid not found' });
+    expect((await get(`/nft/exchange/bids/${'e'.repeat(64)}/wallets`)).body).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'Bid not found',
+    });
   });
 });
 

@@ -23,7 +23,13 @@ export function bidRoutes(store: Store) {
       ...pagedListShape(bidsList, bidOrTransaction),
       async handler({ query, location }) {
         const { items, totalCount } = await repository.list(query);
-        return pagedEnvelope(location, bidsList, query, items.map((bid) => presentRecord(bid, query.transform, presentBid)), totalCount);
+        return pagedEnvelope(
+          location,
+          bidsList,
+          query,
+          items.map((bid) => presentRecord(bid, query.transform, presentBid)),
+          totalCount,
+        );
       },
     }),
     defineRoute({
@@ -63,7 +69,13 @@ export function bidRoutes(store: Store) {
       body: bidSearchBody,
       async handler({ query, body, location }) {
         const { items, totalCount } = await repository.search(body, query);
-        return pagedEnvelope(location, bidsList, query, items.map((bid) => presentRecord(bid, query.transform, presentBid)), totalCount);
+        return pagedEnvelope(
+          location,
+          bidsList,
+          query,
+          items.map((bid) => presentRecord(bid, query.transform, presentBid)),
+          totalCount,
+        );
       },
     }),
   ];

@@ -5,7 +5,12 @@ import type { TradeWithParties } from './repository';
 import type { tradeDetailResource, tradeResource } from './schema';
 
 export function presentTrade(doc: TradeDoc): z.infer<typeof tradeResource> {
-  return { id: doc._id, senderPublicKey: doc.senderPublicKey, completedTrade: { auctionId: doc.auctionId, bidId: doc.bidId }, timestamp: doc.timestamp };
+  return {
+    id: doc._id,
+    senderPublicKey: doc.senderPublicKey,
+    completedTrade: { auctionId: doc.auctionId, bidId: doc.bidId },
+    timestamp: doc.timestamp,
+  };
 }
 
 export function presentTradeDetail({ auction, bid, ...trade }: TradeWithParties): z.infer<typeof tradeDetailResource> {

@@ -19,7 +19,12 @@ describe('trades', () => {
     expect(body.data).toEqual([
       { id: x.trade.id, senderPublicKey: x.seller.publicKey, completedTrade: { auctionId: x.tradedAuction.id, bidId: x.hugeBid.id }, timestamp },
     ]);
-    expect(body.meta).toMatchObject({ totalCountIsEstimate: true, count: 1, totalCount: 1, self: '/nft/exchange/trades?transform=true&page=1&limit=100' });
+    expect(body.meta).toMatchObject({
+      totalCountIsEstimate: true,
+      count: 1,
+      totalCount: 1,
+      self: '/nft/exchange/trades?transform=true&page=1&limit=100',
+    });
   });
 
   it('expands the auction and the accepted bid by id', async () => {
@@ -36,12 +41,23 @@ describe('trades', () => {
   });
 
   it('returns the raw trade transaction only with transform=false', async () => {
-    expect((await get(`/nft/exchange/trades/${x.trade.id}?transform=false`)).body.data).toEqual({ ...x.trade, blockId: expect.any(String), blockHeight: 7, sequence: 0 });
-    expect((await get('/nft/exchange/trades?transform=false')).body.data).toEqual([{ ...x.trade, blockId: expect.any(String), blockHeight: 7, sequence: 0 }]);
+    expect((await get(`/nft/exchange/trades/${x.trade.id}?transform=false`)).body.data).toEqual({
+      ...x.trade,
+      blockId: expect.any(String),
+      blockHeight: 7,
+      sequence: 0,
+    });
+    expect((await get('/nft/exchange/trades?transform=false')).body.data).toEqual([
+      { ...x.trade, blockId: expect.any(String), blockHeight: 7, sequence: 0 },
+    ]);
   });
 
   it('answers 404 for an unknown trade', async () => {
-    expect((await get(`/nft/exchange/trades/${x.tradedAuction.id}`)).body).toEqual({ statusCode: 404, error: 'Not Found', message: 'Trade not found' });
+    expect((await get(`/nft/exchange/trades/${x.tradedAuction.id}`)).body).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'Trade not found',
+    });
   });
 
   it.each([

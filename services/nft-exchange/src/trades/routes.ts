@@ -20,7 +20,13 @@ export function tradeRoutes(store: Store) {
       ...pagedListShape(tradesList, tradeOrTransaction),
       async handler({ query, location }) {
         const { items, totalCount } = await repository.list(query);
-        return pagedEnvelope(location, tradesList, query, items.map((trade) => presentRecord(trade, query.transform, presentTrade)), totalCount);
+        return pagedEnvelope(
+          location,
+          tradesList,
+          query,
+          items.map((trade) => presentRecord(trade, query.transform, presentTrade)),
+          totalCount,
+        );
       },
     }),
     defineRoute({
@@ -46,7 +52,13 @@ export function tradeRoutes(store: Store) {
       body: tradeSearchBody,
       async handler({ query, body, location }) {
         const { items, totalCount } = await repository.search(body, query);
-        return pagedEnvelope(location, tradesList, query, items.map((trade) => presentRecord(trade, query.transform, presentTrade)), totalCount);
+        return pagedEnvelope(
+          location,
+          tradesList,
+          query,
+          items.map((trade) => presentRecord(trade, query.transform, presentTrade)),
+          totalCount,
+        );
       },
     }),
   ];

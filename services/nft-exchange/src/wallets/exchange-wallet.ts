@@ -11,7 +11,10 @@ export function exchangeWalletReader(store: Store) {
 
   async function activeAuctions(address: string): Promise<ExchangeWallet['nft']['exchange']['auctions']> {
     const active = await auctions.find({ sellerAddress: { $eq: address }, status: { $eq: 'active' } }, { sort: LEDGER_ORDER });
-    const activeBids = await bidsByAuction(active.map((auction) => auction._id), ['active']);
+    const activeBids = await bidsByAuction(
+      active.map((auction) => auction._id),
+      ['active'],
+    );
     return Object.fromEntries(
       active.map((auction) => [
         auction._id,
