@@ -34,21 +34,28 @@ function trustedProxies() {
 }
 
 export const gatewayConfigSchema = z.object({
+  // Where the gateway listens.
   PORT: env.port(4003),
   HOST: z.string().default('0.0.0.0'),
+  // Each area's service; an area without one answers 503.
   GUARDIAN_URL: httpUrl(),
   NFT_BASE_URL: httpUrl(),
   NFT_EXCHANGE_URL: httpUrl(),
+  // Rate-limit counters shared by gateway replicas; unset: in-process counters.
   REDIS_URL: env.url(['redis', 'rediss']).optional(),
-  // 100 requests a second per client: room for paging through lists, a brake on floods.
+  // Requests per client per minute, 0 disabling the limit. 100 a second: room for paging through lists, a brake on floods.
   RATE_LIMIT_PER_MINUTE: env.int(6000),
+  // How long a service may take to answer a proxied request before the client gets 503.
   PROXY_TIMEOUT_MS: env.int(10_000, 1),
   // The time a client has to send a whole request, headers and body; a slower one gets 408.
   REQUEST_TIMEOUT_MS: env.int(DEFAULT_REQUEST_TIMEOUT_MS, 1),
   // Idle keep-alive connections outlive a load balancer's idle timeout (60 s for the common ones).
   KEEP_ALIVE_TIMEOUT_MS: env.int(DEFAULT_KEEP_ALIVE_TIMEOUT_MS, 1),
+  // How long each service's /readyz may take when the gateway's /readyz asks it.
   READY_TIMEOUT_MS: env.int(2_000, 1),
+  // Whose X-Forwarded-For to believe (see trustedProxies).
   TRUST_PROXY: trustedProxies(),
+  // The pino log level.
   LOG_LEVEL: env.logLevel(),
 });
 

@@ -9,39 +9,54 @@ export type Role = (typeof ROLES)[number];
 export function serviceConfigSchema(defaults: { area: string; port: number }) {
   return z
     .object({
+      // api: serves HTTP from the store (N replicas); projector: the single writer of the read model; all: both.
       ROLE: z.enum(ROLES).default('all'),
+      // Where the service listens.
       HOST: z.string().default('0.0.0.0'),
       PORT: env.port(defaults.port),
+      // The MongoDB of the area's read model; unset: the embedded store. Required with ROLE=api.
       // Not parsed as a URL: MongoDB's multi-host form (`mongodb://a:27017,b:27017/`) is not one.
       MONGO_URL: z
         .string()
         .regex(/^mongodb(\+srv)?:\/\/\S+$/, 'must be a mongodb:// or mongodb+srv:// connection string')
         .optional(),
+      // The area's database; one per area.
       MONGO_DB: z
         .string()
         .regex(/^[\w-]{1,63}$/, 'must be a database name')
         .default(`ledger_${defaults.area.replace(/-/g, '_')}`),
+      // Redis for the page cache; unset: an in-process LRU.
       REDIS_URL: env.url(['redis', 'rediss']).optional(),
+      // The NATS server whose JetStream the projector consumes.
       NATS_URL: z.string().optional(),
+      // The JetStream stream of ledger events.
       LEDGER_STREAM: z
         .string()
         .regex(/^[\w-]{1,64}$/, 'must be a stream name')
         .default('LEDGER'),
+      // Events arrive on <prefix>.applied and <prefix>.reverted.
       LEDGER_SUBJECT_PREFIX: z
         .string()
         .regex(/^[\w-]+(\.[\w-]+)*$/, 'must be a NATS subject prefix')
         .default('ledger.block'),
+      // A JSON Lines ledger replayed in-process instead of NATS.
       LEDGER_FILE: z.string().optional(),
+      // The address version byte: 23 mainnet, 30 devnet.
       NETWORK_VERSION: env.int(23, 0, 255),
+      // How long a cached page lives, and how many pages the in-process cache holds.
       CACHE_TTL_SECONDS: env.int(300, 1),
       CACHE_MAX_ENTRIES: env.int(5000, 1),
+      // How many recent blocks stay revertible.
       UNDO_RETENTION: env.int(10_000, 1),
+      // package.latestVersion in configuration responses; the package's own version when unset.
       LATEST_VERSION: z.string().optional(),
+      // How long a graceful shutdown may take before the process exits anyway.
       SHUTDOWN_TIMEOUT_MS: env.int(10_000, 100),
       // A client slower than this to send its whole request (headers and body) gets 408.
       REQUEST_TIMEOUT_MS: env.int(DEFAULT_REQUEST_TIMEOUT_MS, 1),
       // Idle keep-alive connections outlive a load balancer's idle timeout (60 s for the common ones).
       KEEP_ALIVE_TIMEOUT_MS: env.int(DEFAULT_KEEP_ALIVE_TIMEOUT_MS, 1),
+      // The pino log level.
       LOG_LEVEL: env.logLevel(),
     })
     .superRefine((config, ctx) => {
