@@ -1,21 +1,10 @@
 import type { TestArea } from '@ledger-api/runtime/testing';
-import { galleryLedger, ids, startNftBase, type Gallery } from '../testing/gallery';
+import { galleryLedger, gallerySearch, ids, startNftBase } from '../testing/gallery';
 
-let gallery: Gallery;
-let area: TestArea;
+const { gallery, search, found, start, close } = gallerySearch('/nft/assets/search');
 
-beforeAll(async () => {
-  gallery = galleryLedger();
-  area = await startNftBase(gallery.ledger.events);
-});
-afterAll(() => area.close());
-
-const search = (body: unknown, query = '') => area.request('POST', `/nft/assets/search${query}`, body);
-const found = async (body: unknown) => {
-  const response = await search(body);
-  expect(response.status).toBe(200);
-  return ids(response.body);
-};
+beforeAll(start);
+afterAll(close);
 
 describe('POST /nft/assets/search', () => {
   it('matches every asset with an empty body', async () => {

@@ -1,21 +1,10 @@
 import type { TestArea } from '@ledger-api/runtime/testing';
-import { galleryLedger, ids, startNftBase, type Gallery } from '../testing/gallery';
+import { galleryLedger, gallerySearch, ids, startNftBase } from '../testing/gallery';
 
-let gallery: Gallery;
-let area: TestArea;
+const { gallery, search, found, start, close } = gallerySearch('/nft/collections/search');
 
-beforeAll(async () => {
-  gallery = galleryLedger();
-  area = await startNftBase(gallery.ledger.events);
-});
-afterAll(() => area.close());
-
-const search = (body: unknown, query = '') => area.request('POST', `/nft/collections/search${query}`, body);
-const found = async (body: unknown) => {
-  const response = await search(body);
-  expect(response.status).toBe(200);
-  return ids(response.body);
-};
+beforeAll(start);
+afterAll(close);
 
 describe('POST /nft/collections/search', () => {
   it('matches every collection with an empty body', async () => {

@@ -50,3 +50,25 @@ export const startNftBase = (events: LedgerEvent[]): Promise<TestArea> => startT
 
 /** Ids of the items of a paged answer, in order. */
 export const ids = (body: { data: Array<{ id: string }> }) => body.data.map((item) => item.id);
+
+/**
+ * The gallery in a running nft-base, and a search client for `path`: `search`
+ * answers as sent, `found` expects 200 and gives the ids of the matches in order.
+ */
+export function gallerySearch(path: string) {
+  const gallery = galleryLedger();
+  let area: TestArea | undefined;
+  const search = (body: unknown, query = '') => area!.request('POST', `${path}${query}`, body);
+  const found = async (body: unknown) => {
+    const response = await search(body);
+    expect(response.status).toBe(200);
+    return ids(response.body);
+  };
+  return {
+    gallery,
+    search,
+    found,
+    start: async () => void (area = await startNftBase(gallery.ledger.events)),
+    close: () => area!.close(),
+  };
+}
