@@ -12,6 +12,12 @@ class StoreUnavailableError extends Error {
   readonly status = 503;
 }
 
+class QueryTimeoutError extends Error {
+  override name = 'QueryTimeoutError';
+  readonly status = 503;
+  readonly expose = true;
+}
+
 let ledger: ServedLedgerState = { height: 7, generation: '7:a' };
 let replaying = false;
 let renders = 0;
@@ -29,6 +35,7 @@ const routes = [
     async handler({ params }) {
       if (params.id === 'missing') throw new ApiError(404, 'Thing not found');
       if (params.id === 'outage') throw new StoreUnavailableError('connect ECONNREFUSED 10.0.0.9:27017');
+      if (params.id === 'slow') throw new QueryTimeoutError('The query took too long; narrow it or try again');
       if (params.id === 'bug') throw new Error('secret internal detail at /srv/app.js:12');
       renders += 1;
       return { data: { id: params.id, renders } };
@@ -125,6 +132,13 @@ describe('the service HTTP app', () => {
     expect(bug.status).toBe(500);
     const bodies = JSON.stringify([await outage.json(), await bug.json()]);
     expect(bodies).not.toMatch(/ECONNREFUSED|secret|\/srv|\.js/);
+  });
+
+  it('answers an error that exposes its message with that message, and 503 with Retry-After', async () => {
+    const slow = await fetch(`${base}/area/things/slow`);
+    expect(slow.status).toBe(503);
+    expect(slow.headers.get('retry-after')).toBe('5');
+    expect(await slow.json()).toEqual({ statusCode: 503, error: 'Service Unavailable', message: 'The query took too long; narrow it or try again' });
   });
 
   it('reads JSON bodies strictly: malformed is 422, over 64 KiB is 413, non-objects name "value"', async () => {

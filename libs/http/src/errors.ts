@@ -38,6 +38,15 @@ export function errorStatus(error: unknown): number | undefined {
   return typeof status === 'number' && Number.isInteger(status) && status >= 400 && status <= 599 ? status : undefined;
 }
 
+/**
+ * Whether an error's message was written for the client: an ApiError, or an
+ * error that says so with `expose: true` (Koa's convention), such as a store's
+ * query timeout. Any other message may hold internals.
+ */
+function exposesMessage(error: unknown): error is Error {
+  return error instanceof ApiError || (error instanceof Error && (error as { expose?: unknown }).expose === true);
+}
+
 const UNAVAILABLE_MESSAGE = 'A backing service is unavailable, try again shortly';
 const INTERNAL_ERROR_MESSAGE = 'An internal server error occurred';
 
@@ -49,9 +58,9 @@ export function errorMiddleware(logger: Logger): Middleware {
     } catch (error) {
       const status = errorStatus(error) ?? 500;
       let message: string;
-      if (error instanceof ApiError) {
-        // An ApiError's message is written for the client.
+      if (exposesMessage(error)) {
         message = error.message;
+        if (!(error instanceof ApiError) && status >= 500) logger.warn({ err: error, reqId: ctx.state.requestId }, 'request failed');
       } else if (status === 503) {
         message = UNAVAILABLE_MESSAGE;
         logger.warn({ err: error, reqId: ctx.state.requestId }, 'dependency unavailable');

@@ -1,5 +1,6 @@
 import { copyDocument } from './embedded/copy-document';
 import { EmbeddedCollection } from './embedded/embedded-collection';
+import { isWildcardKey } from './indexes';
 import type { CollectionSpec, Doc, Filter, FindOptions, ReadCollection, Store, Write } from './types';
 
 /** Callers and the store never share an object, so neither can change the other's state. */
@@ -23,6 +24,11 @@ class EmbeddedReadCollection<T extends Doc> implements ReadCollection<T> {
   async count(filter: Filter): Promise<number> {
     return this.documents.count(filter);
   }
+
+  /** The embedded store knows its size exactly, so the estimate is the exact count. */
+  async estimatedCount(): Promise<number> {
+    return this.documents.count({});
+  }
 }
 
 /**
@@ -37,13 +43,16 @@ export class EmbeddedStore implements Store {
     return new EmbeddedReadCollection<T>(this.documents(name));
   }
 
-  /** Every index's leading field answers plain equality filters on that field. */
+  /**
+   * Every index's leading field answers plain equality filters on that field;
+   * a wildcard index names no one field, so it has no equality counterpart.
+   */
   async ensureCollections(specs: CollectionSpec[]): Promise<void> {
     for (const spec of specs) {
       const documents = this.documents(spec.name);
       for (const index of spec.indexes) {
         const [leadingField] = Object.keys(index.key);
-        if (leadingField) documents.addIndex(leadingField);
+        if (leadingField && !isWildcardKey(leadingField)) documents.addIndex(leadingField);
       }
     }
   }

@@ -7,3 +7,4 @@ export * from './mongo-store';
 export * from './create-store';
 export * from './query';
 export * from './window';
+export * from './indexes';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { MongoClient } from 'mongodb';
+import { MongoClient, MongoNetworkError, MongoServerError } from 'mongodb';
 import { describeStoreContract } from './contract/store-contract';
-import { StoreUnavailableError } from './errors';
-import { groupConsecutiveWrites, MongoStore } from './mongo-store';
+import { QueryTimeoutError, StoreUnavailableError } from './errors';
+import { groupConsecutiveWrites, MongoStore, storeFailure } from './mongo-store';
 import type { Write } from './types';
 
 const mongoUrl = process.env.MONGO_URL;
@@ -18,6 +18,22 @@ describe('groupConsecutiveWrites', () => {
       { collection: 'a', writes: [writes[3], writes[4]] },
     ]);
     expect(groupConsecutiveWrites([])).toEqual([]);
+  });
+});
+
+describe('storeFailure', () => {
+  it('makes a query stopped by maxTimeMS a QueryTimeoutError, not an outage', () => {
+    const timeout = new MongoServerError({ code: 50, codeName: 'MaxTimeMSExpired', errmsg: 'operation exceeded time limit' });
+    const failure = storeFailure(timeout);
+    expect(failure).toBeInstanceOf(QueryTimeoutError);
+    expect((failure as QueryTimeoutError).cause).toBe(timeout);
+  });
+
+  it('makes other driver failures StoreUnavailableError and passes anything else through', () => {
+    expect(storeFailure(new MongoNetworkError('connect ECONNREFUSED'))).toBeInstanceOf(StoreUnavailableError);
+    expect(storeFailure(new MongoServerError({ code: 13, errmsg: 'unauthorized' }))).toBeInstanceOf(StoreUnavailableError);
+    const bug = new TypeError('x is undefined');
+    expect(storeFailure(bug)).toBe(bug);
   });
 });
 

@@ -1,5 +1,5 @@
 import { type AnyBulkWriteOperation, type Collection, type Db, MongoClient, MongoError, type Filter as MongoFilter } from 'mongodb';
-import { StoreUnavailableError } from './errors';
+import { QueryTimeoutError, StoreUnavailableError } from './errors';
 import type { CollectionSpec, Doc, Filter, FindOptions, ReadCollection, Store, Write } from './types';
 
 export interface MongoStoreOptions {
@@ -12,13 +12,25 @@ export interface MongoStoreOptions {
 const DEFAULT_SERVER_SELECTION_TIMEOUT_MS = 5000;
 const DEFAULT_QUERY_TIMEOUT_MS = 10000;
 
-/** Driver failures become StoreUnavailableError; anything else is a bug and passes through. */
+/** MongoDB's code for an operation stopped by its `maxTimeMS`. */
+const MAX_TIME_MS_EXPIRED = 50;
+
+/**
+ * The error a driver failure becomes: a query stopped by its time limit is a
+ * QueryTimeoutError, any other driver failure a StoreUnavailableError;
+ * anything else is a bug and passes through unchanged.
+ */
+export function storeFailure(error: unknown): unknown {
+  if (!(error instanceof MongoError)) return error;
+  if (error.code === MAX_TIME_MS_EXPIRED) return new QueryTimeoutError({ cause: error });
+  return new StoreUnavailableError({ cause: error });
+}
+
 async function unlessUnavailable<T>(operation: () => Promise<T>): Promise<T> {
   try {
     return await operation();
   } catch (error) {
-    if (error instanceof MongoError) throw new StoreUnavailableError({ cause: error });
-    throw error;
+    throw storeFailure(error);
   }
 }
 
@@ -66,6 +78,11 @@ class MongoReadCollection<T extends Doc> implements ReadCollection<T> {
 
   count(filter: Filter): Promise<number> {
     return unlessUnavailable(() => this.collection.countDocuments(filter as MongoFilter<Doc>, { maxTimeMS: this.queryTimeoutMs }));
+  }
+
+  /** From the collection's metadata: no scan, however large the collection. */
+  estimatedCount(): Promise<number> {
+    return unlessUnavailable(() => this.collection.estimatedDocumentCount({ maxTimeMS: this.queryTimeoutMs }));
   }
 }
 

@@ -27,9 +27,17 @@ export interface ReadCollection<T extends Doc = Doc> {
   findOne(filter: Filter, options?: FindOptions): Promise<T | null>;
   find(filter: Filter, options?: FindOptions): Promise<T[]>;
   count(filter: Filter): Promise<number>;
+  /**
+   * The number of documents in the collection, from its metadata where the
+   * backend keeps one (MongoDB: estimatedDocumentCount): no scan, but possibly
+   * off by a little after an unclean shutdown. Only for counts the contract
+   * calls an estimate.
+   */
+  estimatedCount(): Promise<number>;
 }
 
 export interface IndexSpec {
+  /** Field -> direction; a `<path>.$**` key is a MongoDB wildcard index over every field below the path. */
   key: Record<string, 1 | -1>;
   unique?: boolean;
 }

@@ -60,19 +60,24 @@ export const guardianProjection: Projection = {
   collections: [
     {
       name: GROUPS,
+      // Ties fall back to the name ascending whichever way a field is ordered,
+      // so each orderable field needs an index per direction.
       indexes: [
         { key: { name: 1 } },
-        { key: { nameLower: 1 } },
+        { key: { nameLower: 1, name: 1 } },
         { key: { priority: 1, name: 1 } },
+        { key: { priority: -1, name: 1 } },
         { key: { active: 1, name: 1 } },
+        { key: { active: -1, name: 1 } },
         { key: { default: 1, name: 1 } },
+        { key: { default: -1, name: 1 } },
       ],
     },
     {
       name: USERS,
       indexes: [
         { key: { firstSeenHeight: 1, firstSeenSequence: 1 } },
-        { key: { publicKey: 1 } },
+        { key: { publicKey: 1, firstSeenHeight: 1, firstSeenSequence: 1 } },
         { key: { groups: 1, firstSeenHeight: 1, firstSeenSequence: 1 } },
       ],
     },

@@ -25,6 +25,7 @@ export class MemoryStore implements LedgerStore {
       find,
       findOne: async (filter) => (await find(filter))[0] ?? null,
       count: async (filter) => (await find(filter)).length,
+      estimatedCount: async () => this.docs(name).size,
     };
   }
 

@@ -1,5 +1,5 @@
 import { addressFromPublicKey, parseTransaction, type ProjectionContext, type Transaction, type TransactionSchema } from '@ledger-api/ledger';
-import { ledgerRecord, ledgerRecordIndexes } from '../records/ledger-record';
+import { ledgerRecord, ledgerRecordIndexes, ledgerSortIndexes } from '../records/ledger-record';
 import type { NftProjectionPartFactory } from '../records/projection-part';
 import { STORE_COLLECTIONS } from '../records/store-collections';
 import { NFT_BASE_TYPE_GROUP, NFT_EXCHANGE_TYPE_GROUP, NftBaseType, NftExchangeType } from '../records/transaction-types';
@@ -7,7 +7,7 @@ import type { AuctionDoc, BidDoc } from '../exchange/documents';
 import { acceptTradeTransaction } from '../exchange/payloads';
 import type { AssetDoc, BurnDoc, CollectionDoc } from './documents';
 import { burnTransaction, collectionTransaction, tokenTransaction, transferTransaction, type PayloadOf } from './payloads';
-import { collectionSearchForm, searchForm } from './search-form';
+import { collectionSearchForm, SEARCH_FORM_INDEX, searchForm } from './search-form';
 
 const { collections: COLLECTIONS, assets: ASSETS, burns: BURNS } = STORE_COLLECTIONS;
 
@@ -80,9 +80,16 @@ async function acceptTrade(ctx: ProjectionContext, { auctionId, bidId }: Payload
 /** Collections, assets, burns and ownership, including ownership moved by accepted trades. */
 export const createBasePart: NftProjectionPartFactory = ({ networkVersion }) => ({
   collections: [
-    { name: COLLECTIONS, indexes: ledgerRecordIndexes(['name', 'maximumSupply', 'registrantAddress']) },
-    { name: ASSETS, indexes: ledgerRecordIndexes(['collectionId', 'ownerAddress']) },
-    { name: BURNS, indexes: ledgerRecordIndexes([]) },
+    {
+      name: COLLECTIONS,
+      indexes: [
+        ...ledgerRecordIndexes(['name', 'maximumSupply', 'registrantAddress']),
+        ...ledgerSortIndexes(['name', 'maximumSupply']),
+        SEARCH_FORM_INDEX,
+      ],
+    },
+    { name: ASSETS, indexes: [...ledgerRecordIndexes(['collectionId', 'ownerAddress']), ...ledgerSortIndexes([]), SEARCH_FORM_INDEX] },
+    { name: BURNS, indexes: [...ledgerRecordIndexes([]), ...ledgerSortIndexes([])] },
   ],
   async applyTransaction(ctx, tx, sequence) {
     const payloadOf = <Payload>(schema: TransactionSchema<{ asset: Payload }>) => parseTransaction(schema, ctx.block, tx, sequence).asset;

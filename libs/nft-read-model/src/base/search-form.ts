@@ -1,3 +1,5 @@
+import { wildcardKey, type IndexSpec } from '@ledger-api/store';
+
 /**
  * The search form of a JSON value, kept beside the value for containment
  * searches (api-behaviour.md §5). A search body names members as data, but a
@@ -8,6 +10,16 @@
  * query can only reach array elements through `$elemMatch` on the wrapper.
  * MongoDB and the embedded store then evaluate the same query identically.
  */
+
+/** The stored field holding a document's search form. */
+export const SEARCH_FORM_FIELD = 'searchForm';
+
+/**
+ * Searches name any member of the search form, so one wildcard index over all
+ * of it serves them: each condition of a search is an equality (or `$all`,
+ * `$elemMatch`, `$type`) on one path below it.
+ */
+export const SEARCH_FORM_INDEX: IndexSpec = { key: { [wildcardKey(SEARCH_FORM_FIELD)]: 1 } };
 
 /** The member that holds a wrapped array; no escaped name can equal it. */
 export const SEARCH_ARRAY_KEY = '[]';

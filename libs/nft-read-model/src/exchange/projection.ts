@@ -3,6 +3,7 @@ import { numericSortKey, type CollectionSpec } from '@ledger-api/store';
 import {
   ledgerRecord,
   ledgerRecordIndexes,
+  ledgerSortIndexes,
   NFT_EXCHANGE_TYPE_GROUP,
   NftExchangeType,
   STORE_COLLECTIONS,
@@ -15,12 +16,18 @@ import { acceptTradeTransaction, auctionCancelTransaction, auctionTransaction, b
 
 const { auctions: AUCTIONS, auctionCancels: AUCTION_CANCELS, bids: BIDS, bidCancels: BID_CANCELS, trades: TRADES } = STORE_COLLECTIONS;
 
+const AUCTION_ORDERABLE = ['sortKeys.startAmount', 'expirationHeight'];
+const BID_ORDERABLE = ['sortKeys.bidAmount'];
+
 export const EXCHANGE_COLLECTIONS: CollectionSpec[] = [
-  { name: AUCTIONS, indexes: ledgerRecordIndexes(['sortKeys.startAmount', 'expirationHeight', 'status', 'nftIds', 'sellerAddress']) },
-  { name: AUCTION_CANCELS, indexes: ledgerRecordIndexes(['auctionId']) },
-  { name: BIDS, indexes: ledgerRecordIndexes(['sortKeys.bidAmount', 'auctionId', 'status', 'bidderAddress']) },
-  { name: BID_CANCELS, indexes: ledgerRecordIndexes(['bidId']) },
-  { name: TRADES, indexes: ledgerRecordIndexes(['auctionId', 'bidId']) },
+  {
+    name: AUCTIONS,
+    indexes: [...ledgerRecordIndexes([...AUCTION_ORDERABLE, 'status', 'nftIds', 'sellerAddress']), ...ledgerSortIndexes(AUCTION_ORDERABLE)],
+  },
+  { name: AUCTION_CANCELS, indexes: [...ledgerRecordIndexes(['auctionId']), ...ledgerSortIndexes([])] },
+  { name: BIDS, indexes: [...ledgerRecordIndexes([...BID_ORDERABLE, 'auctionId', 'status', 'bidderAddress']), ...ledgerSortIndexes(BID_ORDERABLE)] },
+  { name: BID_CANCELS, indexes: [...ledgerRecordIndexes(['bidId']), ...ledgerSortIndexes([])] },
+  { name: TRADES, indexes: [...ledgerRecordIndexes(['auctionId', 'bidId']), ...ledgerSortIndexes([])] },
 ];
 
 /** What one exchange transaction handler needs besides its asset. */

@@ -1,5 +1,5 @@
 import type { Block, Transaction } from '@ledger-api/ledger';
-import { LEDGER_ORDER, ledgerRecord, ledgerRecordIndexes, rawTransaction } from './ledger-record';
+import { LEDGER_ORDER, ledgerRecord, ledgerRecordIndexes, ledgerSortIndexes, rawTransaction } from './ledger-record';
 
 const tx: Transaction = {
   id: 'a'.repeat(64),
@@ -47,5 +47,18 @@ describe('ledgerRecordIndexes', () => {
     expect(keys).toContainEqual({ 'timestamp.epoch': 1, blockHeight: 1, sequence: 1 });
     expect(keys.filter((key) => 'sortKeys.fee' in key)).toHaveLength(1);
     expect(keys.filter((key) => Object.keys(key)[0] === 'blockHeight')).toHaveLength(1);
+  });
+});
+
+describe('ledgerSortIndexes', () => {
+  it('indexes every orderable field descending with the ledger order ascending after it, and the ledger fields alone', () => {
+    const keys = ledgerSortIndexes(['name']).map((index) => index.key);
+    expect(keys).toContainEqual({ name: -1, blockHeight: 1, sequence: 1 });
+    expect(keys).toContainEqual({ 'sortKeys.fee': -1, blockHeight: 1, sequence: 1 });
+    expect(keys).toContainEqual({ blockHeight: -1, sequence: 1 });
+    expect(keys).toContainEqual({ sequence: 1, blockHeight: 1 });
+    expect(keys).toContainEqual({ sequence: -1, blockHeight: 1 });
+    // MongoDB indexes _id on its own, and a sort on it takes no tie-breaker.
+    expect(keys.filter((key) => '_id' in key)).toEqual([]);
   });
 });

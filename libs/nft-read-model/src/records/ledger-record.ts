@@ -49,15 +49,39 @@ export const LEDGER_RECORD_ORDERABLE: Record<string, string> = {
   amount: 'sortKeys.amount',
 };
 
+/** Fields whose index MongoDB keeps on its own, and sorts on which need no tie-breaker. */
+const ALWAYS_INDEXED = ['_id'];
+
+const LEDGER_FIELDS = Object.keys(LEDGER_ORDER);
+
 /**
  * An index per orderable (or filtered) stored field with the ledger order
- * appended, so sorts and their tie-breaks are served by one index, plus the
- * ledger order itself.
+ * appended, so ascending sorts and their tie-breaks, and equality filters
+ * listed in ledger order, are served by one index, plus the ledger order
+ * itself. Descending sorts need ledgerSortIndexes as well.
  */
 export function ledgerRecordIndexes(extraFields: string[]): IndexSpec[] {
-  const ledgerFields = Object.keys(LEDGER_ORDER);
-  const fields = new Set([...Object.values(LEDGER_RECORD_ORDERABLE), ...extraFields].filter((field) => !ledgerFields.includes(field)));
+  const skipped = [...LEDGER_FIELDS, ...ALWAYS_INDEXED];
+  const fields = new Set([...Object.values(LEDGER_RECORD_ORDERABLE), ...extraFields].filter((field) => !skipped.includes(field)));
   return [{ key: { ...LEDGER_ORDER } }, ...[...fields].map((field) => ({ key: { [field]: 1 as const, ...LEDGER_ORDER } }))];
+}
+
+/**
+ * The indexes the other sorts of a list need. Ties always fall back to the
+ * ledger order ascending (api-behaviour.md §4), so `{f: -1, blockHeight: 1,
+ * sequence: 1}` is neither `{f: 1, blockHeight: 1, sequence: 1}` nor its
+ * reverse and needs an index of its own; so do the ledger fields themselves
+ * sorted on their own (`sequence` first, or `blockHeight` descending).
+ */
+export function ledgerSortIndexes(extraOrderable: string[]): IndexSpec[] {
+  const skipped = [...LEDGER_FIELDS, ...ALWAYS_INDEXED];
+  const fields = new Set([...Object.values(LEDGER_RECORD_ORDERABLE), ...extraOrderable].filter((field) => !skipped.includes(field)));
+  return [
+    { key: { blockHeight: -1, sequence: 1 } },
+    { key: { sequence: 1, blockHeight: 1 } },
+    { key: { sequence: -1, blockHeight: 1 } },
+    ...[...fields].map((field) => ({ key: { [field]: -1 as const, ...LEDGER_ORDER } })),
+  ];
 }
 
 export interface RawTransaction extends Transaction {

@@ -78,6 +78,7 @@ export function describeStoreContract(createFixture: () => Promise<StoreFixture>
       const missing = store.collection('never-written');
       expect(await missing.find({})).toEqual([]);
       expect(await missing.count({})).toBe(0);
+      expect(await missing.estimatedCount()).toBe(0);
       expect(await missing.findById('a')).toBeNull();
     });
 
@@ -183,6 +184,17 @@ export function describeStoreContract(createFixture: () => Promise<StoreFixture>
       expect(await collection.count({})).toBe(6);
       expect(await collection.count({ tags: 'blue' })).toBe(3);
       expect(await collection.count({ 'owner.key': 'k1', height: 3 })).toBe(2);
+    });
+
+    it('estimates the size of the whole collection, which without an unclean shutdown is its count', async () => {
+      expect(await store.collection(ITEMS).estimatedCount()).toBe(6);
+      await store.applyWrites([remove(ITEMS, 'a'), put(ITEMS, { _id: 'z' }), put(ITEMS, { _id: 'y' })]);
+      expect(await store.collection(ITEMS).estimatedCount()).toBe(7);
+    });
+
+    it('accepts a wildcard index beside plain ones', async () => {
+      await store.ensureCollections([{ name: ITEMS, indexes: [{ key: { 'meta.$**': 1 } }] }]);
+      expect(await matchIds({ 'meta.x': 1 })).toEqual(['a', 'c']);
     });
   });
 

@@ -24,7 +24,7 @@ export function groupsRepository(store: Store) {
   return {
     async list(query: GroupsQuery) {
       const filter = groupsFilter(query);
-      return findPage(groups, filter, query, groupsList.defaultOrder);
+      return findPage(groups, filter, query, groupsList);
     },
     findByName: (name: string) => groups.findById(name),
     /** Members of a group in the order they first appeared on the ledger; null when there is no such group. */

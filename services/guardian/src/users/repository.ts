@@ -12,7 +12,7 @@ export function usersRepository(store: Store) {
   return {
     async list(query: UsersQuery) {
       const filter: Filter = query.publicKey === undefined ? {} : { publicKey: likeFilter(query.publicKey.toLowerCase()) };
-      return findPage(users, filter, query, usersList.defaultOrder);
+      return findPage(users, filter, query, usersList);
     },
     findByPublicKey: (key: string) => users.findById(key),
     /** The user's groups in the user's own order, skipping names that have no group; null for an unknown user. */

@@ -8,7 +8,7 @@ import {
   type CollectionDoc,
 } from '@ledger-api/nft-read-model';
 import type { AreaDeps } from '@ledger-api/runtime';
-import { findPage, type Filter, type Page, type PageRequest, type Sort, type Store } from '@ledger-api/store';
+import { findPage, type Filter, type ListOrder, type Page, type PageRequest, type Store } from '@ledger-api/store';
 import { containmentFilter } from '../search/containment';
 import type { AssetWithOwnerKey } from './presenter';
 import { assetsList, walletAssetsList } from './query-config';
@@ -30,8 +30,8 @@ export function assetsRepository(store: Store, { networkVersion, ledgerPosition 
     );
     return docs.map((doc) => ({ ...doc, ownerKey: doc.ownerAddress === null ? undefined : keys.get(doc.ownerAddress) }));
   }
-  async function page(filter: Filter, query: PageRequest, defaultOrder: Sort = assetsList.defaultOrder): Promise<Page<AssetWithOwnerKey>> {
-    const { items, totalCount } = await findPage(assets, filter, query, defaultOrder);
+  async function page(filter: Filter, query: PageRequest, list: ListOrder = assetsList): Promise<Page<AssetWithOwnerKey>> {
+    const { items, totalCount } = await findPage(assets, filter, query, list);
     return { items: await withOwnerKeys(items), totalCount };
   }
 
@@ -55,7 +55,7 @@ export function assetsRepository(store: Store, { networkVersion, ledgerPosition 
       const ownerAddress = addressFromPublicKey(publicKey, networkVersion);
       const filter: Filter = { ownerAddress: { $eq: ownerAddress } };
       if (query.inAuction) filter._id = { $in: await auctionedNftIds(ownerAddress, query.inExpiredAuction) };
-      return page(filter, query, walletAssetsList.defaultOrder);
+      return page(filter, query, walletAssetsList);
     },
     async findById(id: string): Promise<AssetWithOwnerKey | null> {
       const asset = await assets.findById(id);

@@ -5,7 +5,7 @@ import { burnsList } from './query-config';
 export function burnsRepository(store: Store) {
   const burns = store.collection<BurnDoc>(STORE_COLLECTIONS.burns);
   return {
-    list: (query: PageRequest) => findPage(burns, {}, query, burnsList.defaultOrder),
+    list: (query: PageRequest) => findPage(burns, {}, query, burnsList),
     findById: (id: string) => burns.findById(id),
   };
 }

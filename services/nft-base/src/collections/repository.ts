@@ -8,8 +8,8 @@ export function collectionsRepository(store: Store) {
   const collections = store.collection<CollectionDoc>(STORE_COLLECTIONS.collections);
   const wallets = baseWalletReader(store);
   return {
-    list: (query: PageRequest) => findPage(collections, {}, query, collectionsList.defaultOrder),
-    search: (body: CollectionSearch, query: PageRequest) => findPage(collections, containmentFilter(body), query, collectionsList.defaultOrder),
+    list: (query: PageRequest) => findPage(collections, {}, query, collectionsList),
+    search: (body: CollectionSearch, query: PageRequest) => findPage(collections, containmentFilter(body), query, collectionsList),
     findById: (id: string) => collections.findById(id),
     /** The base-form wallet of the collection's registrant; null for an unknown collection. */
     async registrantWallet(id: string) {

@@ -1,9 +1,6 @@
-import { SEARCH_ARRAY_KEY, searchFieldName } from '@ledger-api/nft-read-model';
+import { SEARCH_ARRAY_KEY, SEARCH_FORM_FIELD, searchFieldName } from '@ledger-api/nft-read-model';
 import type { Filter } from '@ledger-api/store';
 import { isPlainObject, type JsonObject } from './json-body';
-
-/** The AssetDoc and CollectionDoc field holding the search form of what a search looks into. */
-const SEARCH_FORM = 'searchForm';
 
 const join = (path: string, field: string) => (path === '' ? field : `${path}.${field}`);
 
@@ -81,5 +78,5 @@ function elementCriteria(element: unknown): Filter {
  * matches a member that is an object or an array.
  */
 export function containmentFilter(body: JsonObject): Filter {
-  return conjunction(memberConditions(SEARCH_FORM, body));
+  return conjunction(memberConditions(SEARCH_FORM_FIELD, body));
 }

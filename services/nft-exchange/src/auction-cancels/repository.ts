@@ -5,7 +5,7 @@ import { canceledAuctionsList } from './query-config';
 export function canceledAuctionsRepository(store: Store) {
   const cancels = store.collection<AuctionCancelDoc>(STORE_COLLECTIONS.auctionCancels);
   return {
-    list: (query: PageRequest) => findPage(cancels, {}, query, canceledAuctionsList.defaultOrder),
+    list: (query: PageRequest) => findPage(cancels, {}, query, canceledAuctionsList),
     findById: (id: string) => cancels.findById(id),
   };
 }

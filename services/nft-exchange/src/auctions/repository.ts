@@ -61,12 +61,12 @@ export function auctionsRepository(store: Store, ledgerPosition: () => Promise<L
     findById: (id: string) => auctions.findById(id),
     async listActive(query: AuctionsQuery) {
       const filter = allOf([ACTIVE, ...expiryConditions(query.expired, await currentHeight())]);
-      return findPage(auctions, filter, query, auctionsList.defaultOrder);
+      return findPage(auctions, filter, query, auctionsList);
     },
     async search(search: AuctionSearch, query: AuctionSearchQuery): Promise<Page<AuctionWithBids>> {
       const expiry = expiryConditions(query.expired, await currentHeight());
       const filter = allOf([...searchConditions(search), ...(query.onlyActive ? [ACTIVE] : []), ...expiry]);
-      const page = await findPage(auctions, filter, query, auctionsSearch.defaultOrder);
+      const page = await findPage(auctions, filter, query, auctionsSearch);
       if (!query.includeBids) return page;
       const pageBids = await bidsOf(page.items, query.canceledBids);
       return { items: page.items.map((auction) => ({ ...auction, bids: pageBids.get(auction._id) })), totalCount: page.totalCount };

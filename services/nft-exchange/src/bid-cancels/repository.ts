@@ -5,7 +5,7 @@ import { canceledBidsList } from './query-config';
 export function canceledBidsRepository(store: Store) {
   const cancels = store.collection<BidCancelDoc>(STORE_COLLECTIONS.bidCancels);
   return {
-    list: (query: PageRequest) => findPage(cancels, {}, query, canceledBidsList.defaultOrder),
+    list: (query: PageRequest) => findPage(cancels, {}, query, canceledBidsList),
     findById: (id: string) => cancels.findById(id),
   };
 }

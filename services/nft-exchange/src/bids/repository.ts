@@ -17,8 +17,8 @@ export function bidsRepository(store: Store) {
   const bids = store.collection<BidDoc>(STORE_COLLECTIONS.bids);
   const exchangeWallet = exchangeWalletReader(store);
   return {
-    list: (query: PageRequest) => findPage(bids, {}, query, bidsList.defaultOrder),
-    search: (search: BidSearch, query: PageRequest) => findPage(bids, bidSearchFilter(search), query, bidsList.defaultOrder),
+    list: (query: PageRequest) => findPage(bids, {}, query, bidsList),
+    search: (search: BidSearch, query: PageRequest) => findPage(bids, bidSearchFilter(search), query, bidsList),
     findById: (id: string) => bids.findById(id),
     /** The exchange-form wallet of the bidder, whatever the bid's state; null for an unknown bid. */
     async bidderWallet(id: string) {

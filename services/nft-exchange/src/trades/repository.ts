@@ -22,8 +22,8 @@ export function tradesRepository(store: Store) {
   const auctions = store.collection<AuctionDoc>(STORE_COLLECTIONS.auctions);
   const bids = store.collection<BidDoc>(STORE_COLLECTIONS.bids);
   return {
-    list: (query: PageRequest) => findPage(trades, {}, query, tradesList.defaultOrder),
-    search: (search: TradeSearch, query: PageRequest) => findPage(trades, tradeSearchFilter(search), query, tradesList.defaultOrder),
+    list: (query: PageRequest) => findPage(trades, {}, query, tradesList),
+    search: (search: TradeSearch, query: PageRequest) => findPage(trades, tradeSearchFilter(search), query, tradesList),
     async findWithParties(id: string): Promise<TradeWithParties | null> {
       const trade = await trades.findById(id);
       if (!trade) return null;

@@ -1,0 +1,5 @@
+export * from './recording-store';
+export * from './query-shape';
+export * from './index-coverage';
+export * from './query-matrix';
+export * from './route-queries';

@@ -1,0 +1,75 @@
+import type { CollectionSpec, Doc, Filter, FindOptions, ReadCollection, Sort, Store, Write } from '../types';
+
+export type ReadOperation = 'findById' | 'findOne' | 'find' | 'count' | 'estimatedCount';
+
+/** One read a caller issued: the query document and sort it passed to the store. */
+export interface RecordedRead {
+  collection: string;
+  operation: ReadOperation;
+  filter: Filter;
+  sort?: Sort;
+}
+
+/**
+ * A store that answers from the store it wraps and writes down every read, so
+ * a test can see the exact query documents a repository builds without a
+ * MongoDB server.
+ */
+export class RecordingStore implements Store {
+  readonly reads: RecordedRead[] = [];
+
+  constructor(private readonly inner: Store) {}
+
+  get kind() {
+    return this.inner.kind;
+  }
+
+  /** The reads recorded since the last call, which starts a fresh record. */
+  takeReads(): RecordedRead[] {
+    return this.reads.splice(0);
+  }
+
+  collection<T extends Doc = Doc>(name: string): ReadCollection<T> {
+    const inner = this.inner.collection<T>(name);
+    const record = (operation: ReadOperation, filter: Filter, sort?: Sort) =>
+      this.reads.push({ collection: name, operation, filter, ...(sort && { sort }) });
+    return {
+      findById: (id) => {
+        record('findById', { _id: id });
+        return inner.findById(id);
+      },
+      findOne: (filter: Filter, options?: FindOptions) => {
+        record('findOne', filter, options?.sort);
+        return inner.findOne(filter, options);
+      },
+      find: (filter: Filter, options?: FindOptions) => {
+        record('find', filter, options?.sort);
+        return inner.find(filter, options);
+      },
+      count: (filter: Filter) => {
+        record('count', filter);
+        return inner.count(filter);
+      },
+      estimatedCount: () => {
+        record('estimatedCount', {});
+        return inner.estimatedCount();
+      },
+    };
+  }
+
+  ensureCollections(specs: CollectionSpec[]): Promise<void> {
+    return this.inner.ensureCollections(specs);
+  }
+
+  applyWrites(writes: Write[]): Promise<void> {
+    return this.inner.applyWrites(writes);
+  }
+
+  ping(): Promise<void> {
+    return this.inner.ping();
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}
