@@ -16,8 +16,10 @@ export interface Readiness {
 export interface ServedLedgerState {
   /** Height of the last block the answering service applied (X-Block-Height). */
   height: number;
-  /** Changes with every applied or reverted block; part of every cache key. */
+  /** Changes with every applied or reverted block, never back to an earlier value; part of every cache key. */
   generation: string;
+  /** A block is being written: the store may hold part of it, so no page read now is cached. */
+  commitInFlight?: boolean;
 }
 
 export interface HttpAppOptions {
@@ -98,7 +100,8 @@ function servingGate(unavailableReason: () => string | undefined): Middleware {
 function ledgerHeader(servedLedgerState: () => Promise<ServedLedgerState>): Middleware {
   return async (ctx, next) => {
     const state = await servedLedgerState();
-    ctx.state.generation = state.generation;
+    // Read once per request: the page cache keys the page by it.
+    ctx.state.ledgerState = state;
     ctx.set('X-Block-Height', String(state.height));
     await next();
   };
@@ -110,8 +113,7 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   const operations = operationsRouter(options, buildOpenApiDocument(options.info, options.routes));
   // Paths are case-sensitive (api-behaviour.md section 1): `/nft/ASSETS` is unknown.
   const api = new Router({ sensitive: true });
-  const generation = async () => (await options.servedLedgerState()).generation;
-  mountRoutes(api, options.routes, pageCache({ area: options.area, generation, cache: options.cache }));
+  mountRoutes(api, options.routes, pageCache({ area: options.area, ledgerState: options.servedLedgerState, cache: options.cache }));
   app.use(observe(options.logger, options.metrics));
   app.use(errorMiddleware(options.logger));
   app.use(stripTrailingSlash);

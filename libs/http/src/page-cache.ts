@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
+import type { ServedLedgerState } from './app';
 
 /** What caching needs: a string store keyed by the ledger generation. */
 export interface PageCacheLike {
@@ -10,8 +11,8 @@ export interface PageCacheLike {
 export interface PageCacheOptions {
   /** Cache namespace, e.g. `guardian`. */
   area: string;
-  /** The area's ledger generation now: changes with every applied or reverted block. */
-  generation(): Promise<string>;
+  /** The area's ledger state now: its generation changes with every applied or reverted block. */
+  ledgerState(): Promise<Pick<ServedLedgerState, 'generation' | 'commitInFlight'>>;
   /** Without a cache every request renders; the answer is the same. */
   cache?: PageCacheLike;
 }
@@ -23,9 +24,9 @@ export interface PageCacheOptions {
  *
  * A page is keyed by area, method, path, query string, the validated request body
  * (`ctx.state.requestBody`, undefined for GET) and the ledger generation the request
- * is answered from: `ctx.state.generation` when an earlier middleware read it, else
- * `generation()` read now. A page is stored only when `generation()` read after the
- * render is still that generation.
+ * is answered from: `ctx.state.ledgerState` when an earlier middleware read it, else
+ * `ledgerState()` read now. A rendered page is stored only when no block commit was
+ * in flight before or after the render and the generation held still across it.
  *
  * Every page carries an ETag; a GET whose If-None-Match still holds answers 304.
  * POST answers are never stored by clients (`no-store`); GET answers are revalidated
@@ -37,6 +38,8 @@ export function pageCache(options: PageCacheOptions): Middleware {
   };
 }
 
+type LedgerState = Awaited<ReturnType<PageCacheOptions['ledgerState']>>;
+
 async function cachedRender(options: PageCacheOptions, ctx: Context, render: () => Promise<unknown>): Promise<string> {
   const rendered = async () => {
     await render();
@@ -44,17 +47,20 @@ async function cachedRender(options: PageCacheOptions, ctx: Context, render: () 
   };
   const { cache } = options;
   if (!cache) return rendered();
-  const before: string = ctx.state.generation ?? (await options.generation());
+  const before: LedgerState = ctx.state.ledgerState ?? (await options.ledgerState());
   const body: unknown = ctx.state.requestBody;
   const request = `${ctx.method} ${ctx.path}?${ctx.querystring} ${body === undefined ? '' : JSON.stringify(body)}`;
-  const key = `${options.area}:${createHash('sha1').update(`${before} ${request}`).digest('base64url')}`;
+  const key = `${options.area}:${createHash('sha1').update(`${before.generation} ${request}`).digest('base64url')}`;
+  // A page cached under this generation was read from the settled state, even while the next block is being written.
   const hit = await cache.get(key);
   if (hit !== null) return hit;
   const text = await rendered();
-  // A block applied while the page was read would make it a mix of two ledger
-  // states; such a page is served once but never cached under either.
-  const after = await options.generation();
-  if (after === before) await cache.set(key, text);
+  // A page read while a block was being written may mix two ledger states; it
+  // is served once but never cached. A revert moves the generation on as well,
+  // so no page of a later state can ever be found under an earlier state's key.
+  if (before.commitInFlight) return text;
+  const after = await options.ledgerState();
+  if (after.generation === before.generation && !after.commitInFlight) await cache.set(key, text);
   return text;
 }
 

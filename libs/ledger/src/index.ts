@@ -14,3 +14,5 @@ export * from './sources/file';
 export * from './sources/jetstream';
 export * from './projector';
 export * from './publish';
+export * from './lease/types';
+export * from './lease/nats-kv-lease';

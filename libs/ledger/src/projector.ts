@@ -1,11 +1,13 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from '@ledger-api/observability';
 import { DeliveryInterrupted, LedgerFault, LedgerGapFault } from './fault';
+import type { ProjectorLease } from './lease/types';
 import type { ProjectionRunner } from './projection/runner';
 import type { LedgerSource } from './sources/types';
 import type { LedgerEvent, LedgerPosition } from './types';
 
-export type ProjectorState = 'starting' | 'catching-up' | 'caught-up' | 'faulted' | 'stopped';
+/** 'standby': waiting for the lease while another process writes the shared read model. */
+export type ProjectorState = 'starting' | 'standby' | 'catching-up' | 'caught-up' | 'faulted' | 'stopped';
 
 export interface ProjectorStatus {
   state: ProjectorState;
@@ -17,6 +19,8 @@ export interface ProjectorOptions {
   runner: ProjectionRunner;
   source: LedgerSource;
   logger: Logger;
+  /** Taken before consuming when the read model (and its durable consumer) is shared with other projectors. */
+  lease?: ProjectorLease;
   /** How often the source is asked whether everything has been handled, until it has. */
   caughtUpPollMs?: number;
   /** First wait before consuming again after a transient failure; doubles up to maxRetryDelayMs. */
@@ -33,10 +37,14 @@ export interface ProjectorOptions {
  * progress since is a fault.
  * Once it has caught up with the source it stays 'caught-up' while following
  * new events.
+ * With a lease it consumes only while holding it: until then (and after losing
+ * it) it stands by, and on taking it over it reloads the read model, which the
+ * previous holder has moved on.
  */
 export class Projector {
   private readonly runner: ProjectionRunner;
   private readonly source: LedgerSource;
+  private readonly lease: ProjectorLease | undefined;
   private readonly logger: Logger;
   private readonly caughtUpPollMs: number;
   private readonly retryDelayMs: number;
@@ -49,9 +57,10 @@ export class Projector {
   /** The position the last read after a gap started from. */
   private gapReadFrom: LedgerPosition | undefined;
 
-  constructor({ runner, source, logger, caughtUpPollMs = 500, retryDelayMs = 1_000, maxRetryDelayMs = 30_000 }: ProjectorOptions) {
+  constructor({ runner, source, lease, logger, caughtUpPollMs = 500, retryDelayMs = 1_000, maxRetryDelayMs = 30_000 }: ProjectorOptions) {
     this.runner = runner;
     this.source = source;
+    this.lease = lease;
     this.logger = logger;
     this.caughtUpPollMs = caughtUpPollMs;
     this.retryDelayMs = retryDelayMs;
@@ -68,9 +77,7 @@ export class Projector {
     this.halt = new AbortController();
     await this.runner.init();
     this.logger.info({ position: this.runner.position }, 'projector starting');
-    this.state = 'catching-up';
     this.consuming = this.consume();
-    void this.watchCatchUp();
   }
 
   /** Finishes the event in hand; nothing that was not stored is acknowledged. */
@@ -79,6 +86,7 @@ export class Projector {
     await this.source.stop();
     await this.consuming;
     this.consuming = undefined;
+    await this.lease?.release();
     this.state = 'stopped';
     this.logger.info({ position: this.runner.position }, 'projector stopped');
   }
@@ -94,16 +102,49 @@ export class Projector {
   }
 
   private async consume(): Promise<void> {
+    if (!this.lease) return this.follow(this.halt.signal, false);
     while (!this.halt.signal.aborted) {
+      this.state = 'standby';
+      const held = await this.lease.acquire(this.halt.signal);
+      if (!held) return;
+      await this.follow(AbortSignal.any([this.halt.signal, held]), true);
+      if (this.halt.signal.aborted || !held.aborted) return;
+      this.logger.warn({ position: this.runner.position }, 'projector lease lost; standing by');
+    }
+  }
+
+  /** Consumes until `until` fires, the source ends, or a fault; the read model is reloaded first when `reload`. */
+  private async follow(until: AbortSignal, reload: boolean): Promise<void> {
+    // stop() stops the source itself; a lost lease must stop it from here. Stopping it twice at once can hang its close.
+    const stopSource = () => {
+      if (!this.halt.signal.aborted) void this.source.stop();
+    };
+    until.addEventListener('abort', stopSource, { once: true });
+    this.state = 'catching-up';
+    void this.watchCatchUp();
+    try {
+      await this.followSource(until, reload);
+    } finally {
+      until.removeEventListener('abort', stopSource);
+    }
+  }
+
+  private async followSource(until: AbortSignal, reload: boolean): Promise<void> {
+    let loaded = !reload;
+    while (!until.aborted) {
       try {
+        if (!loaded) await this.runner.init();
+        loaded = true;
+        // A stop asked for before run() would be forgotten by it.
+        if (until.aborted) return;
         await this.source.run((event, streamSeq) => this.handle(event, streamSeq), this.runner.position);
         return;
       } catch (error) {
-        if (this.halt.signal.aborted) return;
+        if (until.aborted) return;
         if (this.readsAgain(error)) continue;
         if (error instanceof LedgerFault) return this.faulted(error);
         this.logger.error({ err: error, retryInMs: this.nextRetryDelayMs }, 'ledger consumer failed; retrying');
-        await this.pause(this.nextRetryDelayMs);
+        await this.pause(this.nextRetryDelayMs, until);
         this.nextRetryDelayMs = Math.min(this.nextRetryDelayMs * 2, this.maxRetryDelayMs);
       }
     }
@@ -147,9 +188,9 @@ export class Projector {
     }
   }
 
-  /** Waits, or returns early when the projector is stopped. */
-  private async pause(ms: number): Promise<void> {
-    await delay(ms, undefined, { signal: this.halt.signal }).catch(() => undefined);
+  /** Waits, or returns early when the projector is stopped (or `signal` fires). */
+  private async pause(ms: number, signal = this.halt.signal): Promise<void> {
+    await delay(ms, undefined, { signal }).catch(() => undefined);
   }
 }
 

@@ -22,6 +22,14 @@ describe('service configuration', () => {
     expect(config.MONGO_URL).toBe('mongodb://a:27017,b:27017/?replicaSet=rs0');
   });
 
+  it('needs no MONGO_URL with ROLE=api when the caller hands the service its store', () => {
+    const given = serviceConfigSchema({ area: 'nft-base', port: 4102, storeGiven: true });
+    const config = loadConfig(given, { ROLE: 'api' });
+    expect(config.ROLE).toBe('api');
+    expect(config.MONGO_URL).toBeUndefined();
+    expect(() => loadConfig(schema, { ROLE: 'api' })).toThrow(ConfigError);
+  });
+
   it('lists every problem at once', () => {
     let problems: string[] = [];
     try {

@@ -5,8 +5,11 @@ import { z } from 'zod';
 export const ROLES = ['api', 'projector', 'all'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** The environment of every service process (design.md "Operations"). */
-export function serviceConfigSchema(defaults: { area: string; port: number }) {
+/**
+ * The environment of every service process (design.md "Operations").
+ * `storeGiven`: the caller hands startService its store, so ROLE=api needs no MONGO_URL.
+ */
+export function serviceConfigSchema(defaults: { area: string; port: number; storeGiven?: boolean }) {
   return z
     .object({
       // api: serves HTTP from the store (N replicas); projector: the single writer of the read model; all: both.
@@ -41,6 +44,9 @@ export function serviceConfigSchema(defaults: { area: string; port: number }) {
         .default('ledger.block'),
       // A JSON Lines ledger replayed in-process instead of NATS.
       LEDGER_FILE: z.string().optional(),
+      // Projectors over a shared store (MongoDB) take the area's lease in the NATS KV bucket
+      // ledger-projector-leases; a lease whose holder stopped renewing expires after this long.
+      PROJECTOR_LEASE_TTL_MS: env.int(15_000, 1_000),
       // The address version byte: 23 mainnet, 30 devnet.
       NETWORK_VERSION: env.int(23, 0, 255),
       // How long a cached page lives, and how many pages the in-process cache holds.
@@ -60,7 +66,7 @@ export function serviceConfigSchema(defaults: { area: string; port: number }) {
       LOG_LEVEL: env.logLevel(),
     })
     .superRefine((config, ctx) => {
-      if (config.ROLE === 'api' && !config.MONGO_URL) {
+      if (config.ROLE === 'api' && !config.MONGO_URL && !defaults.storeGiven) {
         ctx.addIssue({ code: 'custom', path: ['MONGO_URL'], message: 'is required with ROLE=api: the embedded store lives inside one process' });
       }
       if (config.NATS_URL && config.LEDGER_FILE) {

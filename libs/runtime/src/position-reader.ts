@@ -1,31 +1,35 @@
 import type { ServedLedgerState } from '@ledger-api/http';
-import { readStoredPosition, type LedgerPosition, type ProjectionRunner } from '@ledger-api/ledger';
+import { readStoredLedgerState, type LedgerPosition, type ProjectionRunner, type StoredLedgerState } from '@ledger-api/ledger';
 import type { Store } from '@ledger-api/store';
 
 /**
- * Where an api process learns the ledger position its answers come from. The
- * generation is the position itself: a revert brings back the exact earlier
- * state, so pages cached for that earlier position are right again.
+ * Where an api process learns the ledger position its answers come from, and
+ * the cache generation of the state it reads (see StoredLedgerState).
  */
 export interface PositionReader {
   position(): Promise<LedgerPosition>;
   servedState(): Promise<ServedLedgerState>;
 }
 
-function toServedState(position: LedgerPosition): ServedLedgerState {
-  return { height: position.height, generation: `${position.height}:${position.blockId}` };
+/**
+ * The generation counter alone tells states apart while one store lives; the
+ * block it stands at keeps keys apart when the counter starts again (an
+ * embedded store replayed after a restart, sharing a Redis with its old pages).
+ */
+function toServedState({ position, generation, commitInFlight }: StoredLedgerState): ServedLedgerState {
+  return { height: position.height, generation: `${generation}:${position.height}:${position.blockId}`, commitInFlight };
 }
 
-/** In a process that runs the projector: the runner's own position, no I/O. */
+/** In a process that runs the projector: the runner's own state, no I/O. */
 export function runnerPositionReader(runner: ProjectionRunner): PositionReader {
   return {
     position: async () => runner.position,
-    servedState: async () => toServedState(runner.position),
+    servedState: async () => toServedState(runner.ledgerState),
   };
 }
 
-/** In an api-only process: the position the projector stored with the data. */
+/** In an api-only process: the position document the projector stores with the data, one read per call. */
 export function storedPositionReader(store: Store): PositionReader {
-  const read = () => readStoredPosition(store);
-  return { position: read, servedState: async () => toServedState(await read()) };
+  const read = () => readStoredLedgerState(store);
+  return { position: async () => (await read()).position, servedState: async () => toServedState(await read()) };
 }

@@ -2,11 +2,12 @@ import type { Server } from 'node:http';
 import { once } from 'node:events';
 import { createPageCache, type PageCache } from '@ledger-api/cache';
 import { createHttpApp, createHttpServer, type Readiness } from '@ledger-api/http';
-import { FileLedgerSource, JetStreamLedgerSource, ProjectionRunner, Projector, type LedgerSource } from '@ledger-api/ledger';
+import { ProjectionRunner, Projector, type LedgerSource } from '@ledger-api/ledger';
 import { createMetrics, type Logger, type Metrics } from '@ledger-api/observability';
 import { createStore, type Store } from '@ledger-api/store';
 import type { AreaDefinition } from './area';
 import type { ServiceConfig } from './config';
+import { ledgerInput } from './ledger-input';
 import { runnerPositionReader, storedPositionReader, type PositionReader } from './position-reader';
 
 export interface RunningService {
@@ -16,24 +17,11 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
-function ledgerSource(area: string, config: ServiceConfig, logger: Logger): LedgerSource | undefined {
-  if (config.NATS_URL) {
-    return new JetStreamLedgerSource({
-      servers: config.NATS_URL,
-      stream: config.LEDGER_STREAM,
-      subjectPrefix: config.LEDGER_SUBJECT_PREFIX,
-      consumerName: `${area}-projector`,
-      logger,
-    });
-  }
-  if (config.LEDGER_FILE) return new FileLedgerSource(config.LEDGER_FILE);
-  logger.warn('no NATS_URL or LEDGER_FILE: serving an empty ledger');
-  return undefined;
-}
-
 /** What a caller may hand in instead of having it built from the configuration. */
 export interface ServiceDependencies {
   source?: LedgerSource;
+  /** The read model's store; the caller owns it (closing the service leaves it open), and may share it between services. */
+  store?: Store;
 }
 
 async function startProjector(
@@ -46,8 +34,8 @@ async function startProjector(
 ) {
   const projection = definition.projection({ networkVersion: config.NETWORK_VERSION });
   const runner = new ProjectionRunner({ store, projection, logger, undoRetention: config.UNDO_RETENTION });
-  const source = given.source ?? ledgerSource(definition.area, config, logger);
-  const projector = source ? new Projector({ runner, source, logger }) : undefined;
+  const { source, lease } = given.source ? { source: given.source, lease: undefined } : ledgerInput(definition.area, config, store.kind, logger);
+  const projector = source ? new Projector({ runner, source, lease, logger }) : undefined;
   // Starting a projector loads the read model; without a ledger source it is loaded here.
   await (projector ? projector.start() : runner.init());
   const height = metrics.gauge('ledger_block_height', 'Height of the last applied ledger block');
@@ -97,7 +85,11 @@ export async function startService(
   given: ServiceDependencies = {},
 ): Promise<RunningService> {
   const metrics = createMetrics(definition.area);
-  const store = await createStore({ mongoUrl: config.MONGO_URL, dbName: config.MONGO_DB, logger });
+  if (config.ROLE === 'api' && !config.MONGO_URL && !given.store) {
+    // An embedded store of its own would hold nothing: no projector writes to it.
+    throw new Error('ROLE=api needs MONGO_URL or a store handed in');
+  }
+  const store = given.store ?? (await createStore({ mongoUrl: config.MONGO_URL, dbName: config.MONGO_DB, logger }));
   const runsProjector = config.ROLE !== 'api';
   const { runner, projector } = runsProjector ? await startProjector(definition, config, store, logger, metrics, given) : {};
   const positions: PositionReader = runner ? runnerPositionReader(runner) : storedPositionReader(store);
@@ -141,7 +133,7 @@ export async function startService(
       // Stop taking requests and ledger events first, then let go of the backing services.
       await Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), projector?.stop()]);
       await cache?.close();
-      await store.close();
+      if (!given.store) await store.close();
     },
   };
 }

@@ -4,7 +4,7 @@ import { LedgerFault, LedgerGapFault } from '../fault';
 import { EMPTY_POSITION, type Block, type BlockRef, type LedgerEvent, type LedgerPosition } from '../types';
 import type { Projection } from './types';
 import { RecentBlocks } from './recent-blocks';
-import { POSITION_COLLECTION, readStoredPosition, storedPositionWrite } from './stored-position';
+import { POSITION_COLLECTION, readStoredLedgerState, storedLedgerStateWrite, type StoredLedgerState } from './stored-position';
 import { BlockWriteSet } from './write-set';
 
 /** What the runner needs of a store: by-id reads, ordered writes, and the undo lookup at start. */
@@ -48,6 +48,11 @@ export function undoRecordId(height: number): string {
  * next start (or the next event after a failed commit) rolls back, so the
  * store never keeps half a block.
  *
+ * Readers that do not wait for a commit can still see half of one, so every
+ * commit (apply, revert, or rollback) is bracketed for them in the position
+ * document: marked in flight with its first write, and settled with a bumped
+ * cache generation by its last (see StoredLedgerState).
+ *
  * Events must be handed over one at a time, in stream order.
  */
 export class ProjectionRunner {
@@ -58,6 +63,8 @@ export class ProjectionRunner {
   private readonly listeners = new Set<PositionListener>();
   private readonly recentBlocks = new RecentBlocks();
   private current: LedgerPosition = EMPTY_POSITION;
+  private generation = 0;
+  private commitInFlight = false;
   private initialised = false;
   private needsRecovery = false;
 
@@ -73,6 +80,11 @@ export class ProjectionRunner {
 
   get position(): LedgerPosition {
     return this.current;
+  }
+
+  /** The position with its cache generation, as stored once the commit in hand (if any) is settled. */
+  get ledgerState(): StoredLedgerState {
+    return { position: this.current, generation: this.generation, commitInFlight: this.commitInFlight };
   }
 
   /** Called after every applied or reverted block; returns the unsubscribe function. */
@@ -133,11 +145,12 @@ export class ProjectionRunner {
       previous: { height: position.height, blockId: position.blockId },
       before,
     };
-    await this.store.applyWrites([{ collection: UNDO_COLLECTION, id: record._id, doc: record }]);
+    await this.store.applyWrites([this.beginCommit(), { collection: UNDO_COLLECTION, id: record._id, doc: record }]);
     await this.writeIfAny(after);
     const next = { height: block.height, blockId: block.id, streamSeq: this.nextStreamSeq(streamSeq) };
-    await this.store.applyWrites([storedPositionWrite(next), ...this.pruneWrites(block.height)]);
+    await this.store.applyWrites([this.settledWrite(next), ...this.pruneWrites(block.height)]);
     this.recentBlocks.remember(block);
+    this.settle();
     this.moveTo(next, true);
     this.logger.debug({ height: block.height, blockId: block.id, streamSeq, writes: after.length }, 'block applied');
     return 'applied';
@@ -174,10 +187,11 @@ export class ProjectionRunner {
     }
     const record = await this.undoRecords().findById(undoRecordId(ref.height));
     if (!record || record.blockId !== ref.id) throw new LedgerFault('no undo record is kept for this block', ref);
-    await this.writeIfAny(restoreWrites(record));
+    await this.store.applyWrites([this.beginCommit(), ...restoreWrites(record)]);
     const next = { ...record.previous, streamSeq: this.nextStreamSeq(streamSeq) };
-    await this.store.applyWrites([storedPositionWrite(next)]);
+    await this.store.applyWrites([this.settledWrite(next)]);
     await this.store.applyWrites([{ collection: UNDO_COLLECTION, id: record._id, doc: null }]);
+    this.settle();
     this.moveTo(next, true);
     this.logger.debug({ height: ref.height, blockId: ref.id, streamSeq, writes: record.before.length }, 'block reverted');
     return 'reverted';
@@ -185,21 +199,45 @@ export class ProjectionRunner {
 
   /** Loads the position and rolls back any commit that was interrupted before its position was stored. */
   private async recover(): Promise<void> {
-    const position = await readStoredPosition(this.store);
-    const interrupted = await this.undoRecords().find({ height: { $gt: position.height } });
-    for (const record of interrupted.sort((a, b) => b.height - a.height)) {
-      this.logger.warn({ height: record.height, blockId: record.blockId }, 'rolling back an interrupted block commit');
-      await this.writeIfAny(restoreWrites(record));
-      await this.store.applyWrites([{ collection: UNDO_COLLECTION, id: record._id, doc: null }]);
+    const stored = await readStoredLedgerState(this.store);
+    ({ position: this.current, generation: this.generation, commitInFlight: this.commitInFlight } = stored);
+    const interrupted = await this.undoRecords().find({ height: { $gt: stored.position.height } });
+    if (interrupted.length > 0 || stored.commitInFlight) {
+      // A reader that saw the generation before the interrupted commit and reads
+      // again after this rollback must see a new one: it may have read half the block.
+      await this.store.applyWrites([this.beginCommit()]);
+      for (const record of interrupted.sort((a, b) => b.height - a.height)) {
+        this.logger.warn({ height: record.height, blockId: record.blockId }, 'rolling back an interrupted block commit');
+        await this.writeIfAny(restoreWrites(record));
+        await this.store.applyWrites([{ collection: UNDO_COLLECTION, id: record._id, doc: null }]);
+      }
+      await this.store.applyWrites([this.settledWrite(stored.position)]);
+      this.settle();
     }
-    this.current = position;
     this.needsRecovery = false;
+  }
+
+  /** The first write of a commit: readers stop caching pages until it settles (in this process at once). */
+  private beginCommit(): Write {
+    this.commitInFlight = true;
+    return storedLedgerStateWrite({ position: this.current, generation: this.generation, commitInFlight: true });
+  }
+
+  /** The last write of a commit: the new position under the next generation. */
+  private settledWrite(position: LedgerPosition): Write {
+    return storedLedgerStateWrite({ position, generation: this.generation + 1, commitInFlight: false });
+  }
+
+  /** In memory, once the commit's last write is stored. */
+  private settle(): void {
+    this.generation += 1;
+    this.commitInFlight = false;
   }
 
   private async recordStreamSeq(streamSeq: number): Promise<void> {
     const next = { ...this.current, streamSeq: this.nextStreamSeq(streamSeq) };
     if (next.streamSeq === this.current.streamSeq) return;
-    await this.store.applyWrites([storedPositionWrite(next)]);
+    await this.store.applyWrites([storedLedgerStateWrite({ position: next, generation: this.generation, commitInFlight: false })]);
     this.moveTo(next, false);
   }
 

@@ -6,15 +6,41 @@ export const POSITION_COLLECTION = '_ledger';
 const POSITION_ID = 'position';
 
 /**
+ * The position document: the position, and the cache generation of the read
+ * model. The generation is bumped after the last write of every block commit
+ * (applied, reverted, or rolled back after a crash) and never goes back, so a
+ * page cached for one state is never served for another; `commitInFlight` is
+ * set before a commit's first write, while the data may be half old, half new.
+ */
+export interface StoredLedgerState {
+  position: LedgerPosition;
+  generation: number;
+  commitInFlight: boolean;
+}
+
+export const EMPTY_LEDGER_STATE: StoredLedgerState = { position: EMPTY_POSITION, generation: 0, commitInFlight: false };
+
+/**
  * The position the projector stored with the data it describes (EMPTY_POSITION before
  * the first block): where the projector resumes, and what an api process reports.
  */
 export async function readStoredPosition(store: Pick<Store, 'collection'>): Promise<LedgerPosition> {
-  const stored = await store.collection(POSITION_COLLECTION).findById(POSITION_ID);
-  return stored ? { height: Number(stored.height), blockId: String(stored.blockId), streamSeq: Number(stored.streamSeq) } : EMPTY_POSITION;
+  return (await readStoredLedgerState(store)).position;
 }
 
-/** The write that stores a position, committed in the same batch as the data it describes. */
-export function storedPositionWrite(position: LedgerPosition): Write {
-  return { collection: POSITION_COLLECTION, id: POSITION_ID, doc: { _id: POSITION_ID, ...position } };
+/** The whole position document in one read: what an api process keys and guards its page cache with. */
+export async function readStoredLedgerState(store: Pick<Store, 'collection'>): Promise<StoredLedgerState> {
+  const stored = await store.collection(POSITION_COLLECTION).findById(POSITION_ID);
+  if (!stored) return EMPTY_LEDGER_STATE;
+  return {
+    position: { height: Number(stored.height), blockId: String(stored.blockId), streamSeq: Number(stored.streamSeq) },
+    // A document stored before generations existed counts as generation 0, settled.
+    generation: Number(stored.generation ?? 0),
+    commitInFlight: stored.commitInFlight === true,
+  };
+}
+
+/** The write that stores the position document, committed in the same batch as the data it describes. */
+export function storedLedgerStateWrite({ position, generation, commitInFlight }: StoredLedgerState): Write {
+  return { collection: POSITION_COLLECTION, id: POSITION_ID, doc: { _id: POSITION_ID, ...position, generation, commitInFlight } };
 }

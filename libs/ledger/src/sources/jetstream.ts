@@ -1,4 +1,4 @@
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
 import {
   AckPolicy,
   DeliverPolicy,
@@ -17,14 +17,24 @@ import type { LedgerEventHandler, LedgerSource } from './types';
 
 export interface JetStreamLedgerSourceOptions {
   servers: string | string[];
-  /** The pull consumer's name; the consumer is re-created at every start (see below). */
+  /** The pull consumer's name; the consumer is re-created at every start (see below), so only one source may use a name at a time. */
   consumerName: string;
   logger: Logger;
   stream?: string;
   subjectPrefix?: string;
   /** Messages pulled ahead of the one being handled. */
   batchSize?: number;
+  /**
+   * The consumer belongs to this source alone (a read model of its own, such as
+   * an embedded store, needs every event): it is deleted when the source stops,
+   * and by the server once nothing has read it for `idleConsumerTtlMs`, which
+   * clears the consumers of processes that were killed.
+   */
+  perProcess?: boolean;
+  idleConsumerTtlMs?: number;
 }
+
+const DEFAULT_IDLE_CONSUMER_TTL_MS = 10 * 60_000;
 
 /**
  * Follows the ledger stream through a durable pull consumer. The read model's
@@ -42,6 +52,8 @@ export class JetStreamLedgerSource implements LedgerSource {
   private readonly stream: string;
   private readonly subjectPrefix: string;
   private readonly batchSize: number;
+  private readonly perProcess: boolean;
+  private readonly idleConsumerTtlMs: number;
   private connection: Promise<NatsConnection> | undefined;
   private messages: ConsumerMessages | undefined;
   private active: Promise<void> | undefined;
@@ -53,6 +65,8 @@ export class JetStreamLedgerSource implements LedgerSource {
 
   constructor(options: JetStreamLedgerSourceOptions) {
     const { servers, consumerName, logger, stream = DEFAULT_LEDGER_STREAM, subjectPrefix = DEFAULT_SUBJECT_PREFIX, batchSize = 128 } = options;
+    this.perProcess = options.perProcess ?? false;
+    this.idleConsumerTtlMs = options.idleConsumerTtlMs ?? DEFAULT_IDLE_CONSUMER_TTL_MS;
     this.servers = servers;
     this.consumerName = consumerName;
     this.logger = logger.child({ stream, consumer: consumerName });
@@ -78,6 +92,7 @@ export class JetStreamLedgerSource implements LedgerSource {
     this.connection = undefined;
     if (connection && !connection.isClosed()) {
       await connection.flush().catch(() => undefined);
+      if (this.perProcess) await this.deleteConsumer(await jetstreamManager(connection)).catch(() => undefined);
       await connection.close();
     }
   }
@@ -121,19 +136,24 @@ export class JetStreamLedgerSource implements LedgerSource {
 
   /** A durable consumer's start sequence cannot be changed, so it is replaced. */
   private async recreateConsumer(jsm: JetStreamManager, startSeq: number): Promise<void> {
-    try {
-      await jsm.consumers.delete(this.stream, this.consumerName);
-    } catch (error) {
-      if (!isJetStreamApiError(error, JetStreamApiCodes.ConsumerNotFound)) throw error;
-    }
+    await this.deleteConsumer(jsm);
     await jsm.consumers.add(this.stream, {
       durable_name: this.consumerName,
       filter_subject: `${this.subjectPrefix}.>`,
       ack_policy: AckPolicy.Explicit,
       deliver_policy: DeliverPolicy.StartSequence,
       opt_start_seq: startSeq,
+      ...(this.perProcess && { inactive_threshold: nanos(this.idleConsumerTtlMs) }),
     });
-    this.logger.info({ startSeq }, 'ledger consumer created');
+    this.logger.info({ startSeq, perProcess: this.perProcess }, 'ledger consumer created');
+  }
+
+  private async deleteConsumer(jsm: JetStreamManager): Promise<void> {
+    try {
+      await jsm.consumers.delete(this.stream, this.consumerName);
+    } catch (error) {
+      if (!isJetStreamApiError(error, JetStreamApiCodes.ConsumerNotFound)) throw error;
+    }
   }
 
   /** One connection for the source's lifetime; the client reconnects on its own after it was established. */

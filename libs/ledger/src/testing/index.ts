@@ -7,3 +7,5 @@ export * from './ledger-publisher';
 export * from './nats-server';
 export * from './read-model';
 export * from './projection-runner';
+export * from './pausing-store';
+export * from './pushed-source';
