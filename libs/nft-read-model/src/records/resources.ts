@@ -29,3 +29,8 @@ export const resourceOrTransaction = <R extends z.ZodType>(resource: R) => z.uni
 export function presentRecord<D extends LedgerRecord, R>(doc: D, transform: boolean, toResource: (doc: D) => R): R | RawTransaction {
   return transform ? toResource(doc) : rawTransaction(doc);
 }
+
+/** A page of records, each in its resource shape or, with transform=false, as its raw transaction. */
+export function presentRecords<D extends LedgerRecord, R>(docs: D[], transform: boolean, toResource: (doc: D) => R): Array<R | RawTransaction> {
+  return docs.map((doc) => presentRecord(doc, transform, toResource));
+}

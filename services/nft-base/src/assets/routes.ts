@@ -1,17 +1,14 @@
 import { defineRoute, notFound, pagedEnvelope, pagedListShape, transactionByIdShape, transactionIdParams } from '@ledger-api/http';
-import { baseWalletResource, presentRecord, resourceOrTransaction } from '@ledger-api/nft-read-model';
+import { baseWalletResource, presentRecord, presentRecords, resourceOrTransaction } from '@ledger-api/nft-read-model';
 import type { AreaDeps } from '@ledger-api/runtime';
 import { z } from 'zod';
-import { presentAsset, presentAssetDetail, type AssetWithOwnerKey } from './presenter';
+import { presentAsset, presentAssetDetail } from './presenter';
 import { assetsList, walletAssetsList } from './query-config';
 import { assetsRepository } from './repository';
 import { assetDetailResource, assetResource, assetSearchBody, walletParams } from './schema';
 
 const TAGS = ['NFT assets'];
 const assetOrTransaction = resourceOrTransaction(assetResource);
-
-/** The list form of a page of assets, or with transform=false the transactions that minted them. */
-const presentAssets = (assets: AssetWithOwnerKey[], transform: boolean) => assets.map((asset) => presentRecord(asset, transform, presentAsset));
 
 type AssetsRepository = ReturnType<typeof assetsRepository>;
 
@@ -32,7 +29,7 @@ function assetListRoutes(repository: AssetsRepository) {
       ...pagedListShape(assetsList, assetOrTransaction),
       async handler({ query, location }) {
         const { items, totalCount } = await repository.list(query);
-        return pagedEnvelope(location, assetsList, query, presentAssets(items, query.transform), totalCount);
+        return pagedEnvelope(location, assetsList, query, presentRecords(items, query.transform, presentAsset), totalCount);
       },
     }),
     defineRoute({
@@ -46,7 +43,7 @@ function assetListRoutes(repository: AssetsRepository) {
       body: assetSearchBody,
       async handler({ query, body, location }) {
         const { items, totalCount } = await repository.search(body, query);
-        return pagedEnvelope(location, assetsList, query, presentAssets(items, query.transform), totalCount);
+        return pagedEnvelope(location, assetsList, query, presentRecords(items, query.transform, presentAsset), totalCount);
       },
     }),
     defineRoute({
@@ -59,7 +56,7 @@ function assetListRoutes(repository: AssetsRepository) {
       ...pagedListShape(walletAssetsList, assetOrTransaction),
       async handler({ params, query, location }) {
         const { items, totalCount } = await repository.ownedBy(params.id, query);
-        return pagedEnvelope(location, walletAssetsList, query, presentAssets(items, query.transform), totalCount);
+        return pagedEnvelope(location, walletAssetsList, query, presentRecords(items, query.transform, presentAsset), totalCount);
       },
     }),
   ];
@@ -109,7 +106,7 @@ function collectionAssetsRoute(repository: AssetsRepository) {
     async handler({ params, query, location }) {
       const page = await repository.ofCollection(params.id, query);
       if (!page) throw notFound('Collection not found');
-      return pagedEnvelope(location, assetsList, query, presentAssets(page.items, query.transform), page.totalCount);
+      return pagedEnvelope(location, assetsList, query, presentRecords(page.items, query.transform, presentAsset), page.totalCount);
     },
   });
 }

@@ -1,5 +1,5 @@
 import { defineRoute, notFound, pagedEnvelope, pagedListShape, transactionByIdShape } from '@ledger-api/http';
-import { presentRecord, resourceOrTransaction } from '@ledger-api/nft-read-model';
+import { presentRecord, presentRecords, resourceOrTransaction } from '@ledger-api/nft-read-model';
 import type { Store } from '@ledger-api/store';
 import { presentBurn } from './presenter';
 import { burnsList } from './query-config';
@@ -20,13 +20,7 @@ export function burnRoutes(store: Store) {
       ...pagedListShape(burnsList, burnOrTransaction),
       async handler({ query, location }) {
         const { items, totalCount } = await repository.list(query);
-        return pagedEnvelope(
-          location,
-          burnsList,
-          query,
-          items.map((burn) => presentRecord(burn, query.transform, presentBurn)),
-          totalCount,
-        );
+        return pagedEnvelope(location, burnsList, query, presentRecords(items, query.transform, presentBurn), totalCount);
       },
     }),
     defineRoute({

@@ -1,5 +1,5 @@
 import { defineRoute, notFound, pagedEnvelope, pagedListShape, transactionByIdShape, transactionIdParams } from '@ledger-api/http';
-import { baseWalletResource, presentRecord, resourceOrTransaction } from '@ledger-api/nft-read-model';
+import { baseWalletResource, presentRecord, presentRecords, resourceOrTransaction } from '@ledger-api/nft-read-model';
 import type { Store } from '@ledger-api/store';
 import { z } from 'zod';
 import { presentCollection, presentCollectionSchema } from './presenter';
@@ -28,7 +28,7 @@ function collectionListRoutes(repository: CollectionsRepository) {
       ...pagedListShape(collectionsList, collectionOrTransaction),
       async handler({ query, location }) {
         const { items, totalCount } = await repository.list(query);
-        const data = items.map((collection) => presentRecord(collection, query.transform, presentCollection));
+        const data = presentRecords(items, query.transform, presentCollection);
         return pagedEnvelope(location, collectionsList, query, data, totalCount);
       },
     }),
@@ -43,7 +43,7 @@ function collectionListRoutes(repository: CollectionsRepository) {
       body: collectionSearchBody,
       async handler({ query, body, location }) {
         const { items, totalCount } = await repository.search(body, query);
-        const data = items.map((collection) => presentRecord(collection, query.transform, presentCollection));
+        const data = presentRecords(items, query.transform, presentCollection);
         return pagedEnvelope(location, collectionsList, query, data, totalCount);
       },
     }),

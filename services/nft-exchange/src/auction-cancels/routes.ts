@@ -1,5 +1,5 @@
 import { defineRoute, notFound, pagedEnvelope, pagedListShape, transactionByIdShape } from '@ledger-api/http';
-import { presentRecord, resourceOrTransaction } from '@ledger-api/nft-read-model';
+import { presentRecord, presentRecords, resourceOrTransaction } from '@ledger-api/nft-read-model';
 import type { Store } from '@ledger-api/store';
 import { presentCanceledAuction } from './presenter';
 import { canceledAuctionsList } from './query-config';
@@ -21,7 +21,7 @@ export function canceledAuctionRoutes(store: Store) {
       ...pagedListShape(canceledAuctionsList, canceledAuctionOrTransaction),
       async handler({ query, location }) {
         const { items, totalCount } = await repository.list(query);
-        const data = items.map((cancel) => presentRecord(cancel, query.transform, presentCanceledAuction));
+        const data = presentRecords(items, query.transform, presentCanceledAuction);
         return pagedEnvelope(location, canceledAuctionsList, query, data, totalCount);
       },
     }),

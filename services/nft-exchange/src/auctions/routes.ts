@@ -1,6 +1,6 @@
 import { defineRoute, notFound, pagedEnvelope, pagedListShape, transactionByIdShape, transactionIdParams } from '@ledger-api/http';
 import type { LedgerPosition } from '@ledger-api/ledger';
-import { presentRecord, resourceOrTransaction } from '@ledger-api/nft-read-model';
+import { presentRecord, presentRecords, resourceOrTransaction } from '@ledger-api/nft-read-model';
 import type { Store } from '@ledger-api/store';
 import { z } from 'zod';
 import { exchangeWalletResource } from '../wallets/schema';
@@ -24,7 +24,7 @@ export function auctionRoutes(store: Store, ledgerPosition: () => Promise<Ledger
       ...pagedListShape(auctionsList, auctionOrTransaction),
       async handler({ query, location }) {
         const { items, totalCount } = await repository.listActive(query);
-        const data = items.map((auction) => presentRecord(auction, query.transform, presentAuction));
+        const data = presentRecords(items, query.transform, presentAuction);
         return pagedEnvelope(location, auctionsList, query, data, totalCount);
       },
     }),
@@ -67,7 +67,7 @@ export function auctionRoutes(store: Store, ledgerPosition: () => Promise<Ledger
       async handler({ query, body, location }) {
         // Bids belong to the resource shape only; the raw transactions carry nothing derived.
         const { items, totalCount } = await repository.search(body, { ...query, includeBids: query.includeBids && query.transform });
-        const data = items.map((auction) => presentRecord(auction, query.transform, presentAuction));
+        const data = presentRecords(items, query.transform, presentAuction);
         return pagedEnvelope(location, auctionsSearch, query, data, totalCount);
       },
     }),

@@ -1,5 +1,5 @@
 import { defineRoute, notFound, pagedEnvelope, pagedListShape, transactionByIdShape } from '@ledger-api/http';
-import { presentRecord, resourceOrTransaction } from '@ledger-api/nft-read-model';
+import { presentRecord, presentRecords, resourceOrTransaction } from '@ledger-api/nft-read-model';
 import type { Store } from '@ledger-api/store';
 import { presentCanceledBid } from './presenter';
 import { canceledBidsList } from './query-config';
@@ -21,7 +21,7 @@ export function canceledBidRoutes(store: Store) {
       ...pagedListShape(canceledBidsList, canceledBidOrTransaction),
       async handler({ query, location }) {
         const { items, totalCount } = await repository.list(query);
-        const data = items.map((cancel) => presentRecord(cancel, query.transform, presentCanceledBid));
+        const data = presentRecords(items, query.transform, presentCanceledBid);
         return pagedEnvelope(location, canceledBidsList, query, data, totalCount);
       },
     }),

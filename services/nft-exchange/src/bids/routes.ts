@@ -1,5 +1,5 @@
 import { defineRoute, notFound, pagedEnvelope, pagedListShape, transactionByIdShape, transactionIdParams } from '@ledger-api/http';
-import { presentRecord, resourceOrTransaction } from '@ledger-api/nft-read-model';
+import { presentRecord, presentRecords, resourceOrTransaction } from '@ledger-api/nft-read-model';
 import type { Store } from '@ledger-api/store';
 import { z } from 'zod';
 import { exchangeWalletResource } from '../wallets/schema';
@@ -23,13 +23,7 @@ export function bidRoutes(store: Store) {
       ...pagedListShape(bidsList, bidOrTransaction),
       async handler({ query, location }) {
         const { items, totalCount } = await repository.list(query);
-        return pagedEnvelope(
-          location,
-          bidsList,
-          query,
-          items.map((bid) => presentRecord(bid, query.transform, presentBid)),
-          totalCount,
-        );
+        return pagedEnvelope(location, bidsList, query, presentRecords(items, query.transform, presentBid), totalCount);
       },
     }),
     defineRoute({
@@ -69,13 +63,7 @@ export function bidRoutes(store: Store) {
       body: bidSearchBody,
       async handler({ query, body, location }) {
         const { items, totalCount } = await repository.search(body, query);
-        return pagedEnvelope(
-          location,
-          bidsList,
-          query,
-          items.map((bid) => presentRecord(bid, query.transform, presentBid)),
-          totalCount,
-        );
+        return pagedEnvelope(location, bidsList, query, presentRecords(items, query.transform, presentBid), totalCount);
       },
     }),
   ];

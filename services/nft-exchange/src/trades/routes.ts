@@ -1,5 +1,5 @@
 import { defineRoute, notFound, pagedEnvelope, pagedListShape, transactionByIdShape } from '@ledger-api/http';
-import { presentRecord, resourceOrTransaction } from '@ledger-api/nft-read-model';
+import { presentRecord, presentRecords, resourceOrTransaction } from '@ledger-api/nft-read-model';
 import type { Store } from '@ledger-api/store';
 import { presentTrade, presentTradeDetail } from './presenter';
 import { tradesList } from './query-config';
@@ -20,13 +20,7 @@ export function tradeRoutes(store: Store) {
       ...pagedListShape(tradesList, tradeOrTransaction),
       async handler({ query, location }) {
         const { items, totalCount } = await repository.list(query);
-        return pagedEnvelope(
-          location,
-          tradesList,
-          query,
-          items.map((trade) => presentRecord(trade, query.transform, presentTrade)),
-          totalCount,
-        );
+        return pagedEnvelope(location, tradesList, query, presentRecords(items, query.transform, presentTrade), totalCount);
       },
     }),
     defineRoute({
@@ -52,13 +46,7 @@ export function tradeRoutes(store: Store) {
       body: tradeSearchBody,
       async handler({ query, body, location }) {
         const { items, totalCount } = await repository.search(body, query);
-        return pagedEnvelope(
-          location,
-          tradesList,
-          query,
-          items.map((trade) => presentRecord(trade, query.transform, presentTrade)),
-          totalCount,
-        );
+        return pagedEnvelope(location, tradesList, query, presentRecords(items, query.transform, presentTrade), totalCount);
       },
     }),
   ];
