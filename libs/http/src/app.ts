@@ -35,6 +35,11 @@ export interface HttpAppOptions {
    * replayed), or undefined when they can. While set, they answer 503.
    */
   unavailableReason?(): string | undefined;
+  /**
+   * Runs an API request so that all its reads, the ledger position included,
+   * see one state of the data (the store's readConsistently).
+   */
+  readConsistently?<T>(work: () => Promise<T>): Promise<T>;
   cache?: PageCacheLike;
   logger: Logger;
   metrics: Metrics;
@@ -118,6 +123,8 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   app.use(errorMiddleware(options.logger));
   app.use(stripTrailingSlash);
   app.use(operations.routes());
+  const { readConsistently } = options;
+  if (readConsistently) app.use((ctx, next) => readConsistently(next));
   app.use(ledgerHeader(options.servedLedgerState));
   if (options.unavailableReason) app.use(servingGate(options.unavailableReason));
   app.use(api.routes());

@@ -114,6 +114,7 @@ export async function startService(
     servedLedgerState: positions.servedState,
     readiness: readinessCheck(store, projector, runsProjector),
     unavailableReason: replayGate(projector),
+    readConsistently: (work) => store.readConsistently(work),
     cache,
     logger,
     metrics,

@@ -18,6 +18,9 @@ export async function createStore({ mongoUrl, dbName, logger, ...mongoOptions }:
   }
   const store = await MongoStore.connect(mongoUrl, dbName, mongoOptions);
   // The URL can carry credentials, so only the database name is logged.
-  logger?.info({ store: 'mongodb', dbName }, 'Connected to MongoDB');
+  logger?.info({ store: 'mongodb', dbName, transactions: store.atomic }, 'Connected to MongoDB');
+  // Without a replica set, api replicas still never cache a torn page (the commit marker sees to that), but may answer one.
+  if (!store.atomic)
+    logger?.warn({ store: 'mongodb' }, 'MongoDB is not a replica set: block commits are not transactions and reads are not snapshots');
   return store;
 }

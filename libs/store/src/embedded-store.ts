@@ -66,6 +66,15 @@ export class EmbeddedStore implements Store {
     }
   }
 
+  /** One process holds the data, so there is no transaction to open: readers follow the commit marker. */
+  commit(work: () => Promise<void>): Promise<void> {
+    return work();
+  }
+
+  readConsistently<T>(work: () => Promise<T>): Promise<T> {
+    return work();
+  }
+
   async ping(): Promise<void> {}
 
   async close(): Promise<void> {}

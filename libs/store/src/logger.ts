@@ -4,4 +4,5 @@
  */
 export interface StoreLogger {
   info(details: object, message: string): void;
+  warn(details: object, message: string): void;
 }

@@ -67,8 +67,16 @@ describeWithMongo(mongoSuiteName, () => {
   beforeAll(async () => {
     if (url) return;
     const { GenericContainer } = await import('testcontainers');
-    const started = await new GenericContainer('mongo:7').withExposedPorts(27017).start();
+    // A single-node replica set, as deployed: transactions and snapshot reads need one.
+    const started = await new GenericContainer('mongo:7').withCommand(['--replSet', 'rs0', '--bind_ip_all']).withExposedPorts(27017).start();
     container = started;
+    const initiated = await started.exec([
+      'mongosh',
+      '--quiet',
+      '--eval',
+      "rs.initiate({ _id: 'rs0', members: [{ _id: 0, host: 'localhost:27017' }] })",
+    ]);
+    if (initiated.exitCode !== 0) throw new Error(`rs.initiate failed: ${initiated.output}`);
     url = `mongodb://${started.getHost()}:${started.getMappedPort(27017)}/?directConnection=true`;
   }, 180_000);
 
@@ -76,7 +84,7 @@ describeWithMongo(mongoSuiteName, () => {
     await container?.stop();
   });
 
-  describeStoreContract(async () => {
+  async function freshStore() {
     const dbName = `store_contract_${process.pid}_${randomUUID().slice(0, 8)}`;
     const store = await MongoStore.connect(url!, dbName);
     return {
@@ -91,5 +99,74 @@ describeWithMongo(mongoSuiteName, () => {
         }
       },
     };
+  }
+
+  describeStoreContract(freshStore);
+
+  describe('on a replica set', () => {
+    let fixture: Awaited<ReturnType<typeof freshStore>>;
+    const write = (id: string, value: number): Write => ({ collection: 'items', id, doc: { _id: id, value } });
+
+    beforeEach(async () => {
+      fixture = await freshStore();
+      // Collections must exist before a transaction writes to them on servers before 4.4.
+      await fixture.store.applyWrites([write('a', 0), write('b', 0)]);
+    });
+
+    afterEach(() => fixture.dispose());
+
+    it('runs a commit as one transaction: a failing step leaves none of its writes', async () => {
+      const { store } = fixture;
+      expect(store.atomic).toBe(true);
+      const failing = store.commit(async () => {
+        await store.applyWrites([write('a', 1)]);
+        await store.applyWrites([write('b', 1)]);
+        throw new Error('the projection failed mid-block');
+      });
+      await expect(failing).rejects.toThrow('the projection failed mid-block');
+      expect(await store.collection('items').find({}, { sort: { _id: 1 } })).toEqual([
+        { _id: 'a', value: 0 },
+        { _id: 'b', value: 0 },
+      ]);
+    });
+
+    it('hides a commit from a reader until the commit ends', async () => {
+      const { store } = fixture;
+      let release!: () => void;
+      let firstStepWritten!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const midway = new Promise<void>((resolve) => (firstStepWritten = resolve));
+      const commit = store.commit(async () => {
+        await store.applyWrites([write('a', 1)]);
+        firstStepWritten();
+        await held;
+        await store.applyWrites([write('b', 1)]);
+      });
+      await midway;
+      expect(await store.collection('items').find({}, { sort: { _id: 1 } })).toEqual([
+        { _id: 'a', value: 0 },
+        { _id: 'b', value: 0 },
+      ]);
+      release();
+      await commit;
+      expect(await store.collection('items').count({ value: 1 })).toBe(2);
+    });
+
+    it('reads a request in one snapshot: a commit during it is not seen', async () => {
+      const { store } = fixture;
+      const reads = await store.readConsistently(async () => {
+        const before = await store.collection('items').findById('a');
+        // A commit from elsewhere (the projector) lands between two reads of one request.
+        await store.commit(() => store.applyWrites([write('a', 2), write('b', 2)]));
+        const after = await store.collection('items').find({}, { sort: { _id: 1 } });
+        return { before, after };
+      });
+      expect(reads.before).toEqual({ _id: 'a', value: 0 });
+      expect(reads.after).toEqual([
+        { _id: 'a', value: 0 },
+        { _id: 'b', value: 0 },
+      ]);
+      expect(await store.collection('items').count({ value: 2 })).toBe(2);
+    });
   });
 });

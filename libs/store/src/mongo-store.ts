@@ -1,4 +1,13 @@
-import { type AnyBulkWriteOperation, type Collection, type Db, MongoClient, MongoError, type Filter as MongoFilter } from 'mongodb';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import {
+  type AnyBulkWriteOperation,
+  type ClientSession,
+  type Collection,
+  type Db,
+  MongoClient,
+  MongoError,
+  type Filter as MongoFilter,
+} from 'mongodb';
 import { QueryTimeoutError, StoreUnavailableError } from './errors';
 import type { CollectionSpec, Doc, Filter, FindOptions, ReadCollection, Store, Write } from './types';
 
@@ -34,6 +43,14 @@ async function unlessUnavailable<T>(operation: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * The session the current commit or consistent read runs in. Carried by the
+ * async context rather than passed along, so repositories and the projection
+ * runner stay unaware of sessions; requests running at the same time each
+ * keep their own.
+ */
+const currentSession = new AsyncLocalStorage<ClientSession>();
+
 /** Consecutive writes to the same collection, so each run is one ordered bulkWrite and overall order holds. */
 export function groupConsecutiveWrites(writes: readonly Write[]): { collection: string; writes: Write[] }[] {
   const runs: { collection: string; writes: Write[] }[] = [];
@@ -64,25 +81,34 @@ class MongoReadCollection<T extends Doc> implements ReadCollection<T> {
 
   findOne(filter: Filter, { sort, skip }: FindOptions = {}): Promise<T | null> {
     return unlessUnavailable(async () => {
-      const doc = await this.collection.findOne(filter as MongoFilter<Doc>, { sort, skip, maxTimeMS: this.queryTimeoutMs });
+      const doc = await this.collection.findOne(filter as MongoFilter<Doc>, { sort, skip, ...this.readOptions() });
       return doc as T | null;
     });
   }
 
   find(filter: Filter, { sort, skip, limit }: FindOptions = {}): Promise<T[]> {
     return unlessUnavailable(async () => {
-      const cursor = this.collection.find(filter as MongoFilter<Doc>, { sort, skip, limit, maxTimeMS: this.queryTimeoutMs });
+      const cursor = this.collection.find(filter as MongoFilter<Doc>, { sort, skip, limit, ...this.readOptions() });
       return (await cursor.toArray()) as T[];
     });
   }
 
   count(filter: Filter): Promise<number> {
-    return unlessUnavailable(() => this.collection.countDocuments(filter as MongoFilter<Doc>, { maxTimeMS: this.queryTimeoutMs }));
+    return unlessUnavailable(() => this.collection.countDocuments(filter as MongoFilter<Doc>, this.readOptions()));
   }
 
-  /** From the collection's metadata: no scan, however large the collection. */
+  /**
+   * From the collection's metadata: no scan, however large the collection.
+   * Outside the request's snapshot, which the `count` command behind it does
+   * not support; an estimate needs no snapshot.
+   */
   estimatedCount(): Promise<number> {
     return unlessUnavailable(() => this.collection.estimatedDocumentCount({ maxTimeMS: this.queryTimeoutMs }));
+  }
+
+  private readOptions(): { maxTimeMS: number; session?: ClientSession } {
+    const session = currentSession.getStore();
+    return session ? { maxTimeMS: this.queryTimeoutMs, session } : { maxTimeMS: this.queryTimeoutMs };
   }
 }
 
@@ -94,19 +120,29 @@ export class MongoStore implements Store {
     private readonly client: MongoClient,
     private readonly db: Db,
     private readonly queryTimeoutMs: number,
+    /** Transactions and snapshot reads need a replica set; a standalone server has neither. */
+    private readonly replicaSet: boolean,
   ) {}
 
   /** Connects or fails with StoreUnavailableError; a malformed URL throws the driver's parse error. */
   static async connect(url: string, dbName: string, options: MongoStoreOptions = {}): Promise<MongoStore> {
     const timeoutMs = options.serverSelectionTimeoutMs ?? DEFAULT_SERVER_SELECTION_TIMEOUT_MS;
     const client = new MongoClient(url, { serverSelectionTimeoutMS: timeoutMs, connectTimeoutMS: timeoutMs });
+    let hello;
     try {
       await unlessUnavailable(() => client.connect());
+      hello = await unlessUnavailable(() => client.db('admin').command({ hello: 1 }));
     } catch (error) {
       await client.close();
       throw error;
     }
-    return new MongoStore(client, client.db(dbName), options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS);
+    const replicaSet = typeof hello.setName === 'string';
+    return new MongoStore(client, client.db(dbName), options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS, replicaSet);
+  }
+
+  /** Whether commits are transactions and reads snapshots (MongoDB runs as a replica set). */
+  get atomic(): boolean {
+    return this.replicaSet;
   }
 
   collection<T extends Doc = Doc>(name: string): ReadCollection<T> {
@@ -122,9 +158,36 @@ export class MongoStore implements Store {
   }
 
   async applyWrites(writes: Write[]): Promise<void> {
+    const session = currentSession.getStore();
+    // Inside a transaction the driver's own error must reach withTransaction, which retries the transient ones.
+    if (session) return this.bulkWrite(writes, session);
+    await unlessUnavailable(() => this.bulkWrite(writes));
+  }
+
+  async commit(work: () => Promise<void>): Promise<void> {
+    if (!this.replicaSet) return work();
+    const session = this.client.startSession();
+    try {
+      await unlessUnavailable(() => session.withTransaction(() => currentSession.run(session, work)));
+    } finally {
+      await session.endSession();
+    }
+  }
+
+  async readConsistently<T>(work: () => Promise<T>): Promise<T> {
+    if (!this.replicaSet) return work();
+    const session = this.client.startSession({ snapshot: true });
+    try {
+      return await currentSession.run(session, work);
+    } finally {
+      await session.endSession();
+    }
+  }
+
+  private async bulkWrite(writes: Write[], session?: ClientSession): Promise<void> {
     for (const run of groupConsecutiveWrites(writes)) {
       const operations = run.writes.map(toBulkOperation);
-      await unlessUnavailable(() => this.db.collection<Doc>(run.collection).bulkWrite(operations, { ordered: true }));
+      await this.db.collection<Doc>(run.collection).bulkWrite(operations, session ? { ordered: true, session } : { ordered: true });
     }
   }
 

@@ -60,6 +60,20 @@ export interface Store {
   ensureCollections(specs: CollectionSpec[]): Promise<void>;
   /** Applies the writes in order (replace-or-insert, or delete). */
   applyWrites(writes: Write[]): Promise<void>;
+  /**
+   * Runs `work`, whose applyWrites calls make up one commit, so that readers
+   * see all of it or none where the backend can promise that (MongoDB as a
+   * replica set: one transaction, run again whole after a transient error, so
+   * `work` must only write). Elsewhere the writes land in order as they come,
+   * and readers rely on the commit marker stored with the ledger position.
+   */
+  commit(work: () => Promise<void>): Promise<void>;
+  /**
+   * Runs `work` with all its reads taken at one point in time where the backend
+   * can (MongoDB as a replica set: a snapshot session), so a reader never mixes
+   * two commits; elsewhere the reads run as they come.
+   */
+  readConsistently<T>(work: () => Promise<T>): Promise<T>;
   /** Resolves when the backing server answers; rejects otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;

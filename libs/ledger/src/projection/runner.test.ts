@@ -240,3 +240,50 @@ describe('ProjectionRunner and blocks the stream delivered once', () => {
     expect(runner.position.height).toBe(2);
   });
 });
+
+/** A store that records which writes land inside a commit, as a transaction would group them. */
+class CommitRecordingStore extends MemoryStore {
+  readonly commits: string[][] = [];
+  readonly writesOutsideCommits: string[] = [];
+  private open: string[] | undefined;
+
+  override async commit(work: () => Promise<void>): Promise<void> {
+    this.open = [];
+    try {
+      await work();
+      this.commits.push(this.open);
+    } finally {
+      this.open = undefined;
+    }
+  }
+
+  override async applyWrites(writes: Parameters<MemoryStore['applyWrites']>[0]): Promise<void> {
+    const names = writes.map((write) => `${write.collection}/${write.id}`);
+    if (this.open) this.open.push(...names);
+    else this.writesOutsideCommits.push(...names);
+    await super.applyWrites(writes);
+  }
+}
+
+describe('ProjectionRunner and store commits', () => {
+  it('hands every write of a block, applied or reverted, to the store as one commit', async () => {
+    const { ledger, first } = twoBlocks();
+    ledger.revert();
+    const store = new CommitRecordingStore();
+    const { runner } = await startRunner(store);
+    await runner.handle(applied(first), 1);
+    const changing = ledger.block([countedBy(ledger, CAROL), forgettingSender(ledger, BOB)]);
+    await runner.handle(applied(changing), 2);
+    await runner.handle(reverted(changing), 3);
+
+    expect(store.writesOutsideCommits).toEqual([]);
+    expect(store.commits).toHaveLength(3);
+    const [, apply, revert] = store.commits;
+    expect(apply[0]).toBe('_ledger/position');
+    expect(apply).toEqual(expect.arrayContaining([`${UNDO_COLLECTION}/${undoRecordId(2)}`, `${SENDERS}/${CAROL}`, `${SENDERS}/${BOB}`]));
+    expect(apply[apply.length - 1]).toBe('_ledger/position');
+    expect(revert).toEqual(
+      expect.arrayContaining(['_ledger/position', `${SENDERS}/${CAROL}`, `${SENDERS}/${BOB}`, `${UNDO_COLLECTION}/${undoRecordId(2)}`]),
+    );
+  });
+});

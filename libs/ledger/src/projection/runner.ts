@@ -8,7 +8,7 @@ import { POSITION_COLLECTION, readStoredLedgerState, storedLedgerStateWrite, typ
 import { BlockWriteSet } from './write-set';
 
 /** What the runner needs of a store: by-id reads, ordered writes, and the undo lookup at start. */
-export type LedgerStore = Pick<Store, 'collection' | 'applyWrites' | 'ensureCollections'>;
+export type LedgerStore = Pick<Store, 'collection' | 'applyWrites' | 'commit' | 'ensureCollections'>;
 
 export const UNDO_COLLECTION = '_undo';
 const BOOKKEEPING_COLLECTIONS: CollectionSpec[] = [
@@ -46,9 +46,11 @@ export function undoRecordId(height: number): string {
  * committed as: its undo record, then its data writes, then the position. A
  * crash in between leaves an undo record above the stored position, which the
  * next start (or the next event after a failed commit) rolls back, so the
- * store never keeps half a block.
+ * store never keeps half a block. Where the store has transactions (MongoDB
+ * as a replica set) the steps of one commit run in one, and no reader ever
+ * sees half a block.
  *
- * Readers that do not wait for a commit can still see half of one, so every
+ * Elsewhere readers that do not wait for a commit can see half of one, so every
  * commit (apply, revert, or rollback) is bracketed for them in the position
  * document: marked in flight with its first write, and settled with a bumped
  * cache generation by its last (see StoredLedgerState).
@@ -145,10 +147,12 @@ export class ProjectionRunner {
       previous: { height: position.height, blockId: position.blockId },
       before,
     };
-    await this.store.applyWrites([this.beginCommit(), { collection: UNDO_COLLECTION, id: record._id, doc: record }]);
-    await this.writeIfAny(after);
     const next = { height: block.height, blockId: block.id, streamSeq: this.nextStreamSeq(streamSeq) };
-    await this.store.applyWrites([this.settledWrite(next), ...this.pruneWrites(block.height)]);
+    await this.store.commit(async () => {
+      await this.store.applyWrites([this.beginCommit(), { collection: UNDO_COLLECTION, id: record._id, doc: record }]);
+      await this.writeIfAny(after);
+      await this.store.applyWrites([this.settledWrite(next), ...this.pruneWrites(block.height)]);
+    });
     this.recentBlocks.remember(block);
     this.settle();
     this.moveTo(next, true);
@@ -187,10 +191,12 @@ export class ProjectionRunner {
     }
     const record = await this.undoRecords().findById(undoRecordId(ref.height));
     if (!record || record.blockId !== ref.id) throw new LedgerFault('no undo record is kept for this block', ref);
-    await this.store.applyWrites([this.beginCommit(), ...restoreWrites(record)]);
     const next = { ...record.previous, streamSeq: this.nextStreamSeq(streamSeq) };
-    await this.store.applyWrites([this.settledWrite(next)]);
-    await this.store.applyWrites([{ collection: UNDO_COLLECTION, id: record._id, doc: null }]);
+    await this.store.commit(async () => {
+      await this.store.applyWrites([this.beginCommit(), ...restoreWrites(record)]);
+      await this.store.applyWrites([this.settledWrite(next)]);
+      await this.store.applyWrites([{ collection: UNDO_COLLECTION, id: record._id, doc: null }]);
+    });
     this.settle();
     this.moveTo(next, true);
     this.logger.debug({ height: ref.height, blockId: ref.id, streamSeq, writes: record.before.length }, 'block reverted');
@@ -205,13 +211,18 @@ export class ProjectionRunner {
     if (interrupted.length > 0 || stored.commitInFlight) {
       // A reader that saw the generation before the interrupted commit and reads
       // again after this rollback must see a new one: it may have read half the block.
-      await this.store.applyWrites([this.beginCommit()]);
-      for (const record of interrupted.sort((a, b) => b.height - a.height)) {
+      const newestFirst = interrupted.sort((a, b) => b.height - a.height);
+      for (const record of newestFirst) {
         this.logger.warn({ height: record.height, blockId: record.blockId }, 'rolling back an interrupted block commit');
-        await this.writeIfAny(restoreWrites(record));
-        await this.store.applyWrites([{ collection: UNDO_COLLECTION, id: record._id, doc: null }]);
       }
-      await this.store.applyWrites([this.settledWrite(stored.position)]);
+      await this.store.commit(async () => {
+        await this.store.applyWrites([this.beginCommit()]);
+        for (const record of newestFirst) {
+          await this.writeIfAny(restoreWrites(record));
+          await this.store.applyWrites([{ collection: UNDO_COLLECTION, id: record._id, doc: null }]);
+        }
+        await this.store.applyWrites([this.settledWrite(stored.position)]);
+      });
       this.settle();
     }
     this.needsRecovery = false;

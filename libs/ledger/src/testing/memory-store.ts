@@ -47,6 +47,11 @@ export class MemoryStore implements LedgerStore {
     }
   }
 
+  /** Like a store without transactions: each step lands on its own, so a failure can stop a commit halfway. */
+  commit(work: () => Promise<void>): Promise<void> {
+    return work();
+  }
+
   /** Every document of every collection, for exact before/after comparisons. */
   snapshot(): Record<string, Record<string, Doc>> {
     return Object.fromEntries([...this.collections].map(([name, docs]) => [name, structuredClone(Object.fromEntries(docs))]));

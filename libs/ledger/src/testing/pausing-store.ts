@@ -73,6 +73,15 @@ export class PausingStore implements Store {
     return this.inner.ensureCollections(specs);
   }
 
+  /** Runs the commit's steps one by one, so a pause can still fall between two of them. */
+  commit(work: () => Promise<void>): Promise<void> {
+    return work();
+  }
+
+  readConsistently<T>(work: () => Promise<T>): Promise<T> {
+    return this.inner.readConsistently(work);
+  }
+
   ping(): Promise<void> {
     return this.inner.ping();
   }

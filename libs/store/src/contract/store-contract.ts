@@ -262,6 +262,26 @@ export function describeStoreContract(createFixture: () => Promise<StoreFixture>
     });
   });
 
+  describe('commits and consistent reads', () => {
+    it('applies the writes of every step of a commit, in order', async () => {
+      await store.commit(async () => {
+        await store.applyWrites([put(ITEMS, { _id: 'c1', step: 1 })]);
+        await store.applyWrites([put(ITEMS, { _id: 'c1', step: 2 }), put(ITEMS, { _id: 'c2', step: 2 })]);
+        await store.applyWrites([remove(ITEMS, 'c2')]);
+      });
+      expect(await store.collection(ITEMS).findById('c1')).toEqual({ _id: 'c1', step: 2 });
+      expect(await store.collection(ITEMS).findById('c2')).toBeNull();
+    });
+
+    it('answers the reads of a consistent read and passes its result through', async () => {
+      const names = await store.readConsistently(async () => {
+        const [first, count] = await Promise.all([store.collection<Item>(ITEMS).findById('a'), store.collection(ITEMS).count({ height: 3 })]);
+        return [first?.name, count];
+      });
+      expect(names).toEqual(['Alpha', 3]);
+    });
+  });
+
   it('answers ping while available', async () => {
     await expect(store.ping()).resolves.toBeUndefined();
   });

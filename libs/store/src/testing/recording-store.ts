@@ -65,6 +65,14 @@ export class RecordingStore implements Store {
     return this.inner.applyWrites(writes);
   }
 
+  commit(work: () => Promise<void>): Promise<void> {
+    return this.inner.commit(work);
+  }
+
+  readConsistently<T>(work: () => Promise<T>): Promise<T> {
+    return this.inner.readConsistently(work);
+  }
+
   ping(): Promise<void> {
     return this.inner.ping();
   }
