@@ -3,7 +3,7 @@ import { ledgerTimestamp, type Block, type LedgerEvent, type Timestamp, type Tra
 import { DemoContext, type DemoAction, type ScheduledEvent } from './context';
 import type { Random } from './random';
 import type { WalletPool } from './wallets';
-import { copyWorld, type WorldState } from './world';
+import type { WorldState } from './world';
 
 const FIRST_BLOCK_UNIX = Date.parse('2021-03-01T00:00:00.000Z') / 1000;
 const BLOCK_SECONDS = 8;
@@ -21,6 +21,8 @@ const BLOCK_SIZE_RANGES: Array<[min: number, max: number]> = [
 export interface ChainSettings {
   seed: number;
   blockCount: number;
+  /** Assets minted over the final history (reorganised blocks mint theirs on top). */
+  assetCount: number;
   networkVersion: number;
 }
 
@@ -33,11 +35,17 @@ export function scheduledAction(events: ScheduledEvent[]): DemoAction {
   const schedule = [...events].sort((a, b) => a.height - b.height);
   return {
     weight: (ctx) => (ctx.world.scheduleCursor < schedule.length && schedule[ctx.world.scheduleCursor].height <= ctx.height ? 1e6 : 0),
-    run: (ctx) => schedule[ctx.world.scheduleCursor++].run(ctx),
+    run: (ctx) => schedule[ctx.world.takeScheduled()].run(ctx),
   };
 }
 
-/** Builds blocks whose transactions are each valid against the world they are applied to. */
+/**
+ * Builds blocks whose transactions are each valid against the world they are
+ * applied to. Mints are paced: each block takes its share of the assets still
+ * to mint over the blocks still to come, on top of its other traffic when the
+ * share outgrows its drawn size, so the ledger ends with `assetCount` assets
+ * whatever that is (collections permitting).
+ */
 export class BlockBuilder {
   private built = 0;
 
@@ -46,20 +54,33 @@ export class BlockBuilder {
     private readonly wallets: WalletPool,
     private readonly settings: ChainSettings,
     private readonly actions: DemoAction[],
+    private readonly mint: (ctx: DemoContext) => Transaction | null,
   ) {}
 
   build(world: WorldState, height: number, previousBlock: string): Block {
     const ctx = new DemoContext(this.random, this.wallets, world, height, this.settings.networkVersion);
     const [min, max] = BLOCK_SIZE_RANGES[this.random.weightedIndex(BLOCK_SIZE_WEIGHTS)];
-    const size = this.random.int(min, max);
+    let mints = this.mintsDue(world, height);
+    const size = Math.max(this.random.int(min, max), mints);
     const transactions: Transaction[] = [];
-    for (let i = 0; i < size; i++) transactions.push(this.nextTransaction(ctx));
+    for (let slot = 0; slot < size; slot++) {
+      const minting = mints > 0 && this.random.next() * (size - slot) < mints;
+      if (minting) mints--;
+      transactions.push((minting && this.mint(ctx)) || this.nextTransaction(ctx));
+    }
     const timestamp = blockTimestamp(height);
     // The build counter keeps an orphan's id distinct from its replacement's whatever they hold.
     const id = createHash('sha256')
       .update(JSON.stringify([this.settings.seed, this.built++, height, previousBlock, timestamp.unix, transactions.map((tx) => tx.id)]))
       .digest('hex');
     return { id, height, previousBlock, timestamp, transactions };
+  }
+
+  /** The block's share of the assets left to mint, a fraction of one going to it by chance. */
+  private mintsDue(world: WorldState, height: number): number {
+    const share = Math.max(0, this.settings.assetCount - world.assets.size) / Math.max(1, this.settings.blockCount - height + 1);
+    const whole = Math.floor(share);
+    return whole + (this.random.chance(share - whole) ? 1 : 0);
   }
 
   private nextTransaction(ctx: DemoContext): Transaction {
@@ -90,18 +111,21 @@ export function planReorganisations(random: Random, blockCount: number): Map<num
 }
 
 /**
- * Applies `depth` blocks built on a copy of the world, then reverts them, newest
- * first. The copy is dropped, so the real chain continues as if they never were.
+ * Applies `depth` blocks built on the world, then reverts them, newest first.
+ * The world takes back what they changed, so the real chain continues as if
+ * they never were.
  */
 export function orphanBranch(builder: BlockBuilder, world: WorldState, height: number, depth: number, previousBlock: string): LedgerEvent[] {
-  const branch = copyWorld(world);
-  const orphans: Block[] = [];
-  let tip = previousBlock;
-  for (let offset = 0; offset < depth; offset++) {
-    const block = builder.build(branch, height + offset, tip);
-    orphans.push(block);
-    tip = block.id;
-  }
+  const orphans = world.branch(() => {
+    const blocks: Block[] = [];
+    let tip = previousBlock;
+    for (let offset = 0; offset < depth; offset++) {
+      const block = builder.build(world, height + offset, tip);
+      blocks.push(block);
+      tip = block.id;
+    }
+    return blocks;
+  });
   const applied: LedgerEvent[] = orphans.map((block) => ({ event: 'block.applied', block }));
   const reverted: LedgerEvent[] = orphans
     .reverse()

@@ -13,6 +13,8 @@ export interface CollectionBlueprint {
   launchAt: number;
   /** Relative share of the mints. */
   mintWeight: number;
+  /** Registered with a larger supply when the ledger is asked for more assets than the blueprints hold. */
+  openEnded?: boolean;
   /** Attributes of the asset with this serial; serials keep unique attributes unique. */
   attributes(random: Random, serial: number): Record<string, unknown>;
 }
@@ -128,6 +130,7 @@ export const COLLECTION_BLUEPRINTS: CollectionBlueprint[] = [
     extraIssuers: 0,
     launchAt: 0.12,
     mintWeight: 20,
+    openEnded: true,
     attributes: (random, serial) => {
       const label = syllableName(serial);
       return { domain: `${label}.${random.pick(TLDS)}`, length: label.length, expiresAtHeight: random.int(5000, 500000) };
@@ -183,3 +186,6 @@ export const COLLECTION_BLUEPRINTS: CollectionBlueprint[] = [
     attributes: (_random, serial) => ({ badge: `Genesis #${serial + 1}`, number: serial + 1 }),
   },
 ];
+
+/** Assets the blueprints hold at their own supply. */
+export const BLUEPRINT_SUPPLY = COLLECTION_BLUEPRINTS.reduce((sum, blueprint) => sum + blueprint.maximumSupply, 0);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Transaction } from '@ledger-api/ledger';
 import type { Random } from './random';
 import type { WalletPool } from './wallets';
-import { nextNonce, type WorldState } from './world';
+import type { WorldState } from './world';
 
 export const TRANSACTION_VERSION = 2;
 // The core and guardian formats have no library of their own to take these from (the
@@ -42,7 +42,7 @@ export class DemoContext {
       network: this.network,
       typeGroup: draft.typeGroup,
       type: draft.type,
-      nonce: String(nextNonce(this.world, draft.sender)),
+      nonce: String(this.world.nextNonce(draft.sender)),
       senderPublicKey: this.wallets.get(draft.sender).publicKey,
       fee: this.fee(draft.typeGroup),
       amount: String(draft.amount ?? 0n),

@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { parseLedgerEvent, type LedgerEvent } from '@ledger-api/ledger';
 import { auditSemantics, type SemanticAudit } from './audit/semantics';
 import { auditStructure, type StructureAudit } from './audit/structure';
-import { generateDemoLedger, summarizeLedger, writeDemoLedger } from './index';
+import { BLUEPRINT_SUPPLY } from './collections';
+import { finalHistory } from './summary';
+import { demoLedgerEvents, generateDemoLedger, summarizeLedger, writeDemoLedger } from './index';
 
 const MAINNET = 23;
 const serialize = (events: LedgerEvent[]) => events.map((entry) => JSON.stringify(entry)).join('\n');
@@ -94,7 +96,28 @@ describe('generateDemoLedger', () => {
     expect(auditSemantics(audit.history, 30).problems).toEqual([]);
   });
 
+  it('mints exactly the number of assets asked for, every one valid against the history before it', () => {
+    const asked = generateDemoLedger({ seed: 6, blockCount: 300, assetCount: 1234 });
+    const audit = auditStructure(asked, MAINNET);
+    expect(audit.problems).toEqual([]);
+    expect(summarizeLedger(asked).byType['9000/1']).toBe(1234);
+    expect(auditSemantics(audit.history, MAINNET).problems).toEqual([]);
+  });
+
+  it('registers the name service with the supply a count beyond the demo collections needs', () => {
+    const assetCount = 150_000;
+    const nameService = () => {
+      for (const entry of demoLedgerEvents({ blockCount: 50, assetCount })) {
+        if (entry.event !== 'block.applied') continue;
+        const registered = entry.block.transactions.find((tx) => tx.asset?.nftCollection?.name === 'Chain Name Service');
+        if (registered) return registered.asset!.nftCollection;
+      }
+    };
+    expect(nameService()).toMatchObject({ maximumSupply: assetCount - (BLUEPRINT_SUPPLY - 100_000) });
+  });
+
   it('rejects options it cannot honour', () => {
+    expect(() => generateDemoLedger({ assetCount: -1 })).toThrow(RangeError);
     expect(() => generateDemoLedger({ blockCount: 10 })).toThrow(RangeError);
     expect(() => generateDemoLedger({ seed: 1.5 })).toThrow(RangeError);
     expect(() => generateDemoLedger({ networkVersion: 256 })).toThrow(RangeError);
@@ -121,6 +144,8 @@ describe('writeDemoLedger', () => {
     const expected = generateDemoLedger({ seed: 9, blockCount: 200 });
     expect(parsed).toEqual(expected);
     expect(summary).toEqual(summarizeLedger(expected));
+    const history = finalHistory(expected);
+    expect(summary).toMatchObject({ blocks: history.length, transactions: history.flatMap((block) => block.transactions).length });
     expect(summary.blocks).toBe(200);
     expect(summary.reverts).toBe(expected.filter((entry) => entry.event === 'block.reverted').length);
     expect(Object.values(summary.byType).reduce((sum, count) => sum + count, 0)).toBe(summary.transactions);

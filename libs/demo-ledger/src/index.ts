@@ -1,2 +1,2 @@
-export { generateDemoLedger, writeDemoLedger, DEFAULT_DEMO_SEED, type DemoLedgerOptions } from './generator';
-export { summarizeLedger, type DemoLedgerSummary } from './summary';
+export { demoLedgerEvents, generateDemoLedger, writeDemoLedger, DEFAULT_DEMO_SEED, type DemoLedgerOptions } from './generator';
+export { LedgerSummarizer, summarizeLedger, type DemoLedgerSummary } from './summary';

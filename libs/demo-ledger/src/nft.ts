@@ -1,11 +1,11 @@
 import type { Transaction } from '@ledger-api/ledger';
 import { NFT_BASE_TYPE_GROUP, NftBaseType } from '@ledger-api/nft-read-model';
-import { COLLECTION_BLUEPRINTS } from './collections';
+import { BLUEPRINT_SUPPLY, COLLECTION_BLUEPRINTS, type CollectionBlueprint } from './collections';
 import { heightAt } from './context';
 import type { DemoAction, DemoContext, ScheduledEvent } from './context';
 import type { Random } from './random';
 import type { WalletPool } from './wallets';
-import { giveAsset, pickOwnerWithFreeAssets, type CollectionState } from './world';
+import { pickOwnerWithFreeAssets } from './world';
 
 const MAX_TRANSFER_ITEMS = 10;
 /** Share of mints that go straight to another wallet, and of those, to a wallet that never signs. */
@@ -13,15 +13,16 @@ const MINT_TO_OTHER_CHANCE = 0.55;
 const SILENT_RECIPIENT_CHANCE = 0.08;
 
 /** Each blueprint is registered by a studio at its launch height, naming its issuers if it restricts them. */
-export function scheduleCollections(random: Random, wallets: WalletPool, blockCount: number): ScheduledEvent[] {
+export function scheduleCollections(random: Random, wallets: WalletPool, blockCount: number, assetCount: number): ScheduledEvent[] {
   return COLLECTION_BLUEPRINTS.map((blueprint, index) => {
     const registrant = wallets.studios[index % wallets.studios.length];
     const others = wallets.traders.filter((wallet) => wallet !== registrant);
     const allowed = blueprint.extraIssuers > 0 ? [registrant, ...random.sample(others, blueprint.extraIssuers)] : undefined;
+    const maximumSupply = supplyFor(blueprint, assetCount);
     const nftCollection = {
       name: blueprint.name,
       description: blueprint.description,
-      maximumSupply: blueprint.maximumSupply,
+      maximumSupply,
       jsonSchema: blueprint.jsonSchema,
       ...(allowed && { allowedIssuers: allowed.map((wallet) => wallet.publicKey) }),
       ...(blueprint.metadata && { metadata: blueprint.metadata }),
@@ -31,11 +32,11 @@ export function scheduleCollections(random: Random, wallets: WalletPool, blockCo
       run: (ctx: DemoContext) => {
         const asset = { nftCollection };
         const tx = ctx.transaction({ sender: registrant.index, typeGroup: NFT_BASE_TYPE_GROUP, type: NftBaseType.collection, asset });
-        ctx.world.collections.set(tx.id, {
+        ctx.world.registerCollection({
           id: tx.id,
           blueprint: index,
           issuers: (allowed ?? [registrant]).map((wallet) => wallet.index),
-          maximumSupply: blueprint.maximumSupply,
+          maximumSupply,
           currentSupply: 0,
           minted: 0,
         });
@@ -45,16 +46,22 @@ export function scheduleCollections(random: Random, wallets: WalletPool, blockCo
   });
 }
 
-/** Mints until the ledger holds about `assetTarget` assets, plus transfers and burns of owned assets. */
-export function nftActions(assetTarget: number): DemoAction[] {
+/** An open-ended collection grows to hold every asset the ledger is asked for that the others cannot. */
+function supplyFor(blueprint: CollectionBlueprint, assetCount: number): number {
+  if (!blueprint.openEnded) return blueprint.maximumSupply;
+  return Math.max(blueprint.maximumSupply, assetCount - (BLUEPRINT_SUPPLY - blueprint.maximumSupply));
+}
+
+/** Transfers and burns of owned assets; mints are paced by the block builder (see mint). */
+export function nftActions(): DemoAction[] {
   return [
-    { weight: (ctx) => (ctx.world.assets.size < assetTarget ? 34 : 0), run: mint },
     { weight: () => 9, run: transfer },
     { weight: () => 2.5, run: burn },
   ];
 }
 
-function mint(ctx: DemoContext): Transaction | null {
+/** A mint into a collection with supply left, weighted by the blueprints' shares; null when every collection is full. */
+export function mint(ctx: DemoContext): Transaction | null {
   const open = [...ctx.world.collections.values()].filter((collection) => collection.currentSupply < collection.maximumSupply);
   const index = ctx.random.weightedIndex(open.map((collection) => COLLECTION_BLUEPRINTS[collection.blueprint].mintWeight));
   if (index < 0) return null;
@@ -68,7 +75,7 @@ function mint(ctx: DemoContext): Transaction | null {
     ...(recipient !== sender && { recipientId: ctx.wallets.get(recipient).address }),
   };
   const tx = ctx.transaction({ sender, typeGroup: NFT_BASE_TYPE_GROUP, type: NftBaseType.token, asset: { nftToken } });
-  recordMint(ctx, collection, tx.id, recipient);
+  ctx.world.mint(collection, tx.id, recipient);
   return tx;
 }
 
@@ -78,38 +85,27 @@ function mintRecipient(ctx: DemoContext, sender: number): number {
   return ctx.random.pick(pool.filter((wallet) => wallet.index !== sender)).index;
 }
 
-function recordMint(ctx: DemoContext, collection: CollectionState, id: string, owner: number): void {
-  const asset = { id, collectionId: collection.id, owner };
-  ctx.world.assets.set(id, asset);
-  giveAsset(ctx.world, asset, owner);
-  collection.currentSupply++;
-  collection.minted++;
-}
-
 function transfer(ctx: DemoContext): Transaction | null {
   const picked = pickOwnerWithFreeAssets(ctx.world, ctx.random, ctx.wallets.traderIndexes);
   if (!picked) return null;
   const { owner, free } = picked;
   // Most transfers move one asset; a few move a batch, up to the protocol's limit.
-  const batch = free.length > 1 && ctx.random.chance(0.2);
-  const count = batch ? ctx.random.int(2, Math.min(MAX_TRANSFER_ITEMS, free.length)) : 1;
-  const assets = ctx.random.sample(free, count);
+  const batch = free.size > 1 && ctx.random.chance(0.2);
+  const count = batch ? ctx.random.int(2, Math.min(MAX_TRANSFER_ITEMS, free.size)) : 1;
+  const assets = ctx.random.drawDistinct(free, count);
   const recipient = ctx.random.pick(ctx.wallets.all.filter((wallet) => wallet.index !== owner));
   const nftTransfer = { nftIds: assets.map((asset) => asset.id), recipientId: recipient.address };
   const tx = ctx.transaction({ sender: owner, typeGroup: NFT_BASE_TYPE_GROUP, type: NftBaseType.transfer, asset: { nftTransfer } });
-  for (const asset of assets) giveAsset(ctx.world, asset, recipient.index);
+  for (const asset of assets) ctx.world.transfer(asset, recipient.index);
   return tx;
 }
 
 function burn(ctx: DemoContext): Transaction | null {
   const picked = pickOwnerWithFreeAssets(ctx.world, ctx.random, ctx.wallets.traderIndexes);
   if (!picked) return null;
-  const { owner, free } = picked;
-  const asset = ctx.random.pick(free);
-  const tx = ctx.transaction({ sender: owner, typeGroup: NFT_BASE_TYPE_GROUP, type: NftBaseType.burn, asset: { nftBurn: { nftId: asset.id } } });
-  ctx.world.holdings.get(owner)!.delete(asset.id);
-  const collection = ctx.world.collections.get(asset.collectionId)!;
-  collection.currentSupply--;
-  collection.maximumSupply--;
+  const asset = ctx.random.draw(picked.free);
+  const nftBurn = { nftId: asset.id };
+  const tx = ctx.transaction({ sender: picked.owner, typeGroup: NFT_BASE_TYPE_GROUP, type: NftBaseType.burn, asset: { nftBurn } });
+  ctx.world.burn(asset);
   return tx;
 }

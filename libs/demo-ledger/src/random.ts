@@ -1,3 +1,9 @@
+/** What a random draw needs of a collection: its size and its members by position. */
+export interface Drawable<T> {
+  readonly size: number;
+  at(position: number): T;
+}
+
 /**
  * A small seeded generator (mulberry32). The demo ledger must be byte-identical
  * for a given seed on every machine and Node version, which Math.random cannot give.
@@ -30,6 +36,33 @@ export class Random {
   pick<T>(items: readonly T[]): T {
     if (items.length === 0) throw new Error('cannot pick from an empty list');
     return items[Math.floor(this.next() * items.length)];
+  }
+
+  /** Uniform integer in [0, size). */
+  index(size: number): number {
+    return Math.floor(this.next() * size);
+  }
+
+  /** A member drawn uniformly from a list that gives members by position. */
+  draw<T>(members: Drawable<T>): T {
+    if (members.size === 0) throw new Error('cannot draw from an empty set');
+    return members.at(this.index(members.size));
+  }
+
+  /**
+   * Up to `count` distinct members, in random order: the first steps of a
+   * Fisher-Yates shuffle, with the swapped positions kept aside, so it costs
+   * `count` draws whatever the size.
+   */
+  drawDistinct<T>(members: Drawable<T>, count: number): T[] {
+    const swapped = new Map<number, number>();
+    const drawn: T[] = [];
+    for (let i = 0; i < Math.min(count, members.size); i++) {
+      const j = i + this.index(members.size - i);
+      drawn.push(members.at(swapped.get(j) ?? j));
+      swapped.set(j, swapped.get(i) ?? i);
+    }
+    return drawn;
   }
 
   /** Up to `count` distinct items, in random order. */

@@ -1,7 +1,9 @@
 import { copyDocument } from './embedded/copy-document';
 import { EmbeddedCollection } from './embedded/embedded-collection';
-import { isWildcardKey } from './indexes';
 import type { CollectionSpec, Doc, Filter, FindOptions, ReadCollection, Store, Write } from './types';
+
+/** The store's own deep copy of a JSON-shaped document, for callers that must not share objects with it either. */
+export { copyDocument };
 
 /** Callers and the store never share an object, so neither can change the other's state. */
 class EmbeddedReadCollection<T extends Doc> implements ReadCollection<T> {
@@ -44,16 +46,14 @@ export class EmbeddedStore implements Store {
   }
 
   /**
-   * Every index's leading field answers plain equality filters on that field;
-   * a wildcard index names no one field, so it has no equality counterpart.
+   * Every index keeps its order of the documents as they change, read
+   * forwards or backwards, and answers equality and range conditions on its
+   * leading field; a wildcard index holds every value below its path.
    */
   async ensureCollections(specs: CollectionSpec[]): Promise<void> {
     for (const spec of specs) {
       const documents = this.documents(spec.name);
-      for (const index of spec.indexes) {
-        const [leadingField] = Object.keys(index.key);
-        if (leadingField && !isWildcardKey(leadingField)) documents.addIndex(leadingField);
-      }
+      for (const index of spec.indexes) documents.addIndex(index.key);
     }
   }
 

@@ -8,7 +8,8 @@ const LENGTH_WIDTH = 4;
 
 export function numericSortKey(decimal: string): string {
   const digits = decimal.replace(/^0+(?=\d)/, '');
-  return String(digits.length).padStart(LENGTH_WIDTH, '0') + digits;
+  // Joined rather than concatenated: V8 keeps a concatenation as a pair of strings, and every stored record holds several keys.
+  return [String(digits.length).padStart(LENGTH_WIDTH, '0'), digits].join('');
 }
 
 export function isDecimalString(value: unknown): value is string {

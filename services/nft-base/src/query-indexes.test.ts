@@ -1,4 +1,3 @@
-import { createNftProjection } from '@ledger-api/nft-read-model';
 import { EmbeddedStore } from '@ledger-api/store';
 import { issueListRoutes, poorlyIndexed, RecordingStore, routeQuerySummary, type ListRoute } from '@ledger-api/store/testing';
 import { assetsList, walletAssetsList } from './assets/query-config';
@@ -7,9 +6,10 @@ import { burnsList } from './burns/query-config';
 import { burnsRepository } from './burns/repository';
 import { collectionsList } from './collections/query-config';
 import { collectionsRepository } from './collections/repository';
+import { nftBaseArea } from './service';
 
 const PUBLIC_KEY = `02${'ab'.repeat(32)}`;
-const { collections: specs } = createNftProjection({ area: 'nft-base', networkVersion: 23 });
+const { collections: specs } = nftBaseArea.projection({ networkVersion: 23 });
 
 /** Search bodies reaching every kind of condition a containment search builds. */
 const SEARCH_BODIES = [{}, { name: 'Frog' }, { traits: ['winged', { size: 2 }] }, { nested: { deep: null, list: [] } }];

@@ -17,6 +17,6 @@ export const nftBaseArea: AreaDefinition = {
     version: packageJson.version,
     description: 'NFT collections, assets and burns (typeGroup 9000), with ownership moved by accepted exchange trades (typeGroup 9001).',
   },
-  projection: ({ networkVersion }) => createNftProjection({ area: 'nft-base', networkVersion }),
+  projection: ({ networkVersion }) => createNftProjection({ area: 'nft-base', networkVersion, lists: 'base' }),
   routes: (deps) => [...collectionRoutes(deps.store), ...assetRoutes(deps), ...burnRoutes(deps.store), ...configurationRoutes(deps.package)],
 };

@@ -1,4 +1,3 @@
-import { createNftProjection } from '@ledger-api/nft-read-model';
 import { EmbeddedStore } from '@ledger-api/store';
 import { issueListRoutes, poorlyIndexed, RecordingStore, routeQuerySummary, type ListRoute } from '@ledger-api/store/testing';
 import { canceledAuctionsList } from './auction-cancels/query-config';
@@ -10,9 +9,10 @@ import { canceledBidsRepository } from './bid-cancels/repository';
 import { bidsList } from './bids/query-config';
 import { bidsRepository } from './bids/repository';
 import { tradesList } from './trades/query-config';
+import { nftExchangeArea } from './service';
 import { tradesRepository } from './trades/repository';
 
-const { collections: specs } = createNftProjection({ area: 'nft-exchange', networkVersion: 23 });
+const { collections: specs } = nftExchangeArea.projection({ networkVersion: 23 });
 /** Few values each: an equality on one alone narrows too little to sort its matches in memory. */
 const lowCardinality = { auctions: ['status'], bids: ['status'] };
 

@@ -22,7 +22,7 @@ export const nftExchangeArea: AreaDefinition = {
     description:
       'Auctions, bids, their cancellations and completed trades of the NFT exchange transaction types (typeGroup 9001), with the NFT base holdings of the wallets involved.',
   },
-  projection: ({ networkVersion }) => createNftProjection({ area: AREA, networkVersion }),
+  projection: ({ networkVersion }) => createNftProjection({ area: AREA, networkVersion, lists: 'exchange' }),
   // The canceled lists come first: the by-id routes would otherwise read `canceled` as an id.
   routes: ({ store, ledgerPosition, package: pkg }) => [
     ...canceledAuctionRoutes(store),

@@ -39,6 +39,13 @@ describe('ledger:demo command', () => {
     expect(lines).toHaveLength(120 + 2 * summary.reverts);
   });
 
+  it('mints the number of assets --assets asks for', () => {
+    const path = join(directory, 'assets.jsonl');
+    const result = run([path, '--blocks', '60', '--assets', '150']);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).byType['9000/1']).toBe(150);
+  });
+
   it('is deterministic for a given seed', () => {
     const first = join(directory, 'first.jsonl');
     const second = join(directory, 'second.jsonl');

@@ -1,6 +1,6 @@
 import { writeDemoLedger, type DemoLedgerOptions } from '../generator';
 
-const USAGE = 'usage: ledger:demo <out.jsonl> [--seed N] [--blocks N] [--network N]';
+const USAGE = 'usage: ledger:demo <out.jsonl> [--seed N] [--blocks N] [--assets N] [--network N]';
 
 export interface CommandOutput {
   stdout(text: string): void;
@@ -12,7 +12,12 @@ interface DemoCommand {
   options: DemoLedgerOptions;
 }
 
-const INTEGER_FLAGS: Record<string, keyof DemoLedgerOptions> = { '--seed': 'seed', '--blocks': 'blockCount', '--network': 'networkVersion' };
+const INTEGER_FLAGS: Record<string, keyof DemoLedgerOptions> = {
+  '--seed': 'seed',
+  '--blocks': 'blockCount',
+  '--assets': 'assetCount',
+  '--network': 'networkVersion',
+};
 
 function parseArguments(args: string[]): DemoCommand {
   const options: DemoLedgerOptions = {};
@@ -36,7 +41,7 @@ function parseArguments(args: string[]): DemoCommand {
 
 /**
  * Writes the demo ledger as JSON Lines and prints a one-line JSON summary:
- *   node libs/demo-ledger/dist/cli/demo.js <out.jsonl> [--seed N] [--blocks N] [--network N]
+ *   node libs/demo-ledger/dist/cli/demo.js <out.jsonl> [--seed N] [--blocks N] [--assets N] [--network N]
  * Returns the process exit code.
  */
 export function runDemoCommand(args: string[], output: CommandOutput): number {

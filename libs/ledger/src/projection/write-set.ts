@@ -1,4 +1,4 @@
-import type { Doc, Store, Write } from '@ledger-api/store';
+import { copyDocument, type Doc, type Store, type Write } from '@ledger-api/store';
 import type { Block } from '../types';
 import type { ProjectionContext } from './types';
 
@@ -30,7 +30,8 @@ export interface BlockChanges {
  * buffer or the store.
  */
 export class BlockWriteSet implements ProjectionContext {
-  private readonly touched = new Map<string, TouchedDocument>();
+  private readonly touched = new Map<string, Map<string, TouchedDocument>>();
+  private readonly inTouchOrder: TouchedDocument[] = [];
 
   constructor(
     private readonly store: DocumentReader,
@@ -55,7 +56,7 @@ export class BlockWriteSet implements ProjectionContext {
   async changes(): Promise<BlockChanges> {
     const before: Write[] = [];
     const after: Write[] = [];
-    for (const entry of this.touched.values()) {
+    for (const entry of this.inTouchOrder) {
       if (entry.after === undefined) continue;
       const { collection, id } = entry;
       before.push({ collection, id, doc: await this.before(entry) });
@@ -65,11 +66,16 @@ export class BlockWriteSet implements ProjectionContext {
   }
 
   private entry(collection: string, id: string): TouchedDocument {
-    const key = `${collection}\u0000${id}`;
-    let entry = this.touched.get(key);
+    let inCollection = this.touched.get(collection);
+    if (!inCollection) {
+      inCollection = new Map();
+      this.touched.set(collection, inCollection);
+    }
+    let entry = inCollection.get(id);
     if (!entry) {
       entry = { collection, id };
-      this.touched.set(key, entry);
+      inCollection.set(id, entry);
+      this.inTouchOrder.push(entry);
     }
     return entry;
   }
@@ -82,5 +88,5 @@ export class BlockWriteSet implements ProjectionContext {
 }
 
 function copy(doc: Doc | null): Doc | null {
-  return doc === null ? null : structuredClone(doc);
+  return doc === null ? null : copyDocument(doc);
 }

@@ -29,18 +29,18 @@ const freeFormObject = z.custom<Record<string, unknown>>(
 );
 
 /**
- * Every NFT record keeps its transaction as received, and its undo record
- * wraps that in a few more levels; MongoDB refuses documents nested deeper
- * than 100 levels, and copying them recursively would exhaust the stack.
+ * NFT records keep parts of their transaction as received (attributes,
+ * schemas, metadata), and undo records wrap those in a few more levels;
+ * MongoDB refuses documents nested deeper than 100 levels, and copying them
+ * recursively would exhaust the stack.
  */
 const MAX_TRANSACTION_NESTING = 64;
 
-/** Measured level by level, so no depth of input can exhaust the stack. */
-function nestsWithin(value: unknown, maxLevels: number): boolean {
-  let level = [value];
-  for (let depth = 0; level.length > 0; depth += 1) {
-    if (depth > maxLevels) return false;
-    level = level.flatMap((item) => (typeof item === 'object' && item !== null ? Object.values(item) : []));
+/** Descends at most `levelsLeft` levels below the value, so no depth of input can exhaust the stack. */
+function nestsWithin(value: unknown, levelsLeft: number): boolean {
+  if (typeof value !== 'object' || value === null) return true;
+  for (const member of Object.values(value)) {
+    if (levelsLeft === 0 || !nestsWithin(member, levelsLeft - 1)) return false;
   }
   return true;
 }

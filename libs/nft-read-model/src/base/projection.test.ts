@@ -1,7 +1,7 @@
 import type { Transaction } from '@ledger-api/ledger';
 import { expectMalformedTransactionRefused, startProjectionRunner } from '@ledger-api/ledger/testing';
 import { createNftProjection } from '../projection';
-import { NFT_BASE_TYPE_GROUP, NftBaseType, STORE_COLLECTIONS } from '../records';
+import { NFT_BASE_TYPE_GROUP, NftBaseType, rawTransaction, STORE_COLLECTIONS } from '../records';
 import { NftLedgerBuilder, type TestWallet } from '../testing/ledger-builder';
 import type { AssetDoc, BurnDoc, CollectionDoc, WalletKeyDoc } from './documents';
 
@@ -52,7 +52,12 @@ describe('base projection part', () => {
       burnedCount: 0,
       blockHeight: 1,
       sequence: 0,
-      tx: registered,
+    });
+    expect(rawTransaction((await collection(registered.id))!)).toEqual({
+      ...registered,
+      blockId: ledger.events[0].block.id,
+      blockHeight: 1,
+      sequence: 0,
     });
     expect(await asset(own.id)).toMatchObject({
       collectionId: registered.id,
@@ -78,7 +83,9 @@ describe('base projection part', () => {
     const burn = ledger.burn(alice, own.id);
     await handle(...ledger.events, ledger.block(burn), ledger.block(ledger.burn(alice, own.id), ledger.transfer(alice, [own.id], carol.address)));
 
-    expect(await store.collection<BurnDoc>(STORE_COLLECTIONS.burns).findById(burn.id)).toMatchObject({ nftId: own.id, blockHeight: 3, tx: burn });
+    const burnRecord = await store.collection<BurnDoc>(STORE_COLLECTIONS.burns).findById(burn.id);
+    expect(burnRecord).toMatchObject({ nftId: own.id, blockHeight: 3 });
+    expect(rawTransaction(burnRecord!)).toMatchObject(burn);
     expect(await asset(own.id)).toMatchObject({ burned: true, ownerAddress: null });
     expect(await collection(registered.id)).toMatchObject({ currentSupply: 1, burnedCount: 1, maximumSupply: 10 });
   });

@@ -1,6 +1,8 @@
-import { addressFromPublicKey, parseTransaction, type ProjectionContext, type Transaction, type TransactionSchema } from '@ledger-api/ledger';
-import { ledgerRecord, ledgerRecordIndexes, ledgerSortIndexes } from '../records/ledger-record';
-import type { NftProjectionPartFactory } from '../records/projection-part';
+import { parseTransaction, type ProjectionContext, type Transaction, type TransactionSchema } from '@ledger-api/ledger';
+import type { CollectionSpec } from '@ledger-api/store';
+import { LEDGER_ORDER, ledgerRecord, ledgerRecordIndexes, ledgerSortIndexes } from '../records/ledger-record';
+import { writingOnly, type NftProjectionPartFactory } from '../records/projection-part';
+import type { WalletNames } from '../records/wallet-names';
 import { STORE_COLLECTIONS } from '../records/store-collections';
 import { NFT_BASE_TYPE_GROUP, NFT_EXCHANGE_TYPE_GROUP, NftBaseType, NftExchangeType } from '../records/transaction-types';
 import type { AuctionDoc, BidDoc } from '../exchange/documents';
@@ -14,16 +16,16 @@ const { collections: COLLECTIONS, assets: ASSETS, burns: BURNS } = STORE_COLLECT
 type CollectionPayload = PayloadOf<typeof collectionTransaction>['nftCollection'];
 type TokenPayload = PayloadOf<typeof tokenTransaction>['nftToken'];
 
-function registerCollection(ctx: ProjectionContext, tx: Transaction, sequence: number, networkVersion: number, asset: CollectionPayload): void {
+function registerCollection(ctx: ProjectionContext, tx: Transaction, sequence: number, wallets: WalletNames, asset: CollectionPayload): void {
   ctx.put(COLLECTIONS, {
-    ...ledgerRecord(ctx.block, tx, sequence),
+    ...ledgerRecord(ctx.block, tx, sequence, wallets),
     name: asset.name,
     description: asset.description,
     maximumSupply: asset.maximumSupply,
     jsonSchema: asset.jsonSchema,
     ...(asset.allowedIssuers !== undefined && { allowedIssuers: asset.allowedIssuers }),
     ...(asset.metadata !== undefined && { metadata: asset.metadata }),
-    registrantAddress: addressFromPublicKey(tx.senderPublicKey, networkVersion),
+    registrantAddress: wallets.addressOf(tx.senderPublicKey),
     currentSupply: 0,
     burnedCount: 0,
     searchForm: collectionSearchForm({ ...asset, senderPublicKey: tx.senderPublicKey }),
@@ -39,12 +41,12 @@ async function changeSupply(ctx: ProjectionContext, collectionId: string, change
   ctx.put(COLLECTIONS, collection);
 }
 
-async function mintToken(ctx: ProjectionContext, tx: Transaction, sequence: number, networkVersion: number, asset: TokenPayload): Promise<void> {
+async function mintToken(ctx: ProjectionContext, tx: Transaction, sequence: number, wallets: WalletNames, asset: TokenPayload): Promise<void> {
   ctx.put(ASSETS, {
-    ...ledgerRecord(ctx.block, tx, sequence),
-    collectionId: asset.collectionId,
+    ...ledgerRecord(ctx.block, tx, sequence, wallets),
+    collectionId: wallets.shared(asset.collectionId),
     attributes: asset.attributes,
-    ownerAddress: asset.recipientId ?? addressFromPublicKey(tx.senderPublicKey, networkVersion),
+    ownerAddress: asset.recipientId === undefined ? wallets.addressOf(tx.senderPublicKey) : wallets.shared(asset.recipientId),
     burned: false,
     searchForm: searchForm(asset.attributes),
   } satisfies AssetDoc);
@@ -61,8 +63,8 @@ async function moveAssets(ctx: ProjectionContext, nftIds: string[], ownerAddress
   }
 }
 
-async function burnToken(ctx: ProjectionContext, tx: Transaction, sequence: number, nftId: string): Promise<void> {
-  ctx.put(BURNS, { ...ledgerRecord(ctx.block, tx, sequence), nftId } satisfies BurnDoc);
+async function burnToken(ctx: ProjectionContext, tx: Transaction, sequence: number, wallets: WalletNames, nftId: string): Promise<void> {
+  ctx.put(BURNS, { ...ledgerRecord(ctx.block, tx, sequence, wallets), nftId } satisfies BurnDoc);
   const burned = await ctx.get<AssetDoc>(ASSETS, nftId);
   if (!burned || burned.burned) return;
   ctx.put(ASSETS, { ...burned, burned: true, ownerAddress: null });
@@ -77,32 +79,46 @@ async function acceptTrade(ctx: ProjectionContext, { auctionId, bidId }: Payload
   await moveAssets(ctx, auction.nftIds, bid.bidderAddress);
 }
 
-/** Collections, assets, burns and ownership, including ownership moved by accepted trades. */
-export const createBasePart: NftProjectionPartFactory = ({ networkVersion }) => ({
-  collections: [
-    {
-      name: COLLECTIONS,
-      indexes: [
-        ...ledgerRecordIndexes(['name', 'maximumSupply', 'registrantAddress']),
-        ...ledgerSortIndexes(['name', 'maximumSupply']),
-        SEARCH_FORM_INDEX,
-      ],
-    },
-    { name: ASSETS, indexes: [...ledgerRecordIndexes(['collectionId', 'ownerAddress']), ...ledgerSortIndexes([]), SEARCH_FORM_INDEX] },
-    { name: BURNS, indexes: [...ledgerRecordIndexes([]), ...ledgerSortIndexes([])] },
-  ],
-  async applyTransaction(ctx, tx, sequence) {
-    const payloadOf = <Payload>(schema: TransactionSchema<{ asset: Payload }>) => parseTransaction(schema, ctx.block, tx, sequence).asset;
-    if (tx.typeGroup === NFT_EXCHANGE_TYPE_GROUP) {
-      if (tx.type === NftExchangeType.acceptTrade) await acceptTrade(ctx, payloadOf(acceptTradeTransaction).nftAcceptTrade);
-      return;
-    }
-    if (tx.typeGroup !== NFT_BASE_TYPE_GROUP) return;
-    if (tx.type === NftBaseType.collection) registerCollection(ctx, tx, sequence, networkVersion, payloadOf(collectionTransaction).nftCollection);
-    else if (tx.type === NftBaseType.token) await mintToken(ctx, tx, sequence, networkVersion, payloadOf(tokenTransaction).nftToken);
-    else if (tx.type === NftBaseType.transfer) {
-      const { nftIds, recipientId } = payloadOf(transferTransaction).nftTransfer;
-      await moveAssets(ctx, nftIds, recipientId);
-    } else if (tx.type === NftBaseType.burn) await burnToken(ctx, tx, sequence, payloadOf(burnTransaction).nftBurn.nftId);
+/** The base collections with every index their lists use. */
+const BASE_COLLECTIONS: CollectionSpec[] = [
+  {
+    name: COLLECTIONS,
+    indexes: [
+      ...ledgerRecordIndexes(['name', 'maximumSupply', 'registrantAddress']),
+      ...ledgerSortIndexes(['name', 'maximumSupply']),
+      SEARCH_FORM_INDEX,
+    ],
   },
-});
+  { name: ASSETS, indexes: [...ledgerRecordIndexes(['collectionId', 'ownerAddress']), ...ledgerSortIndexes([]), SEARCH_FORM_INDEX] },
+  { name: BURNS, indexes: [...ledgerRecordIndexes([]), ...ledgerSortIndexes([])] },
+];
+
+/** What the exchange area reads of the base collections: a wallet's collections and assets, in ledger order. Burns it never reads. */
+const BASE_LOOKUPS: CollectionSpec[] = [
+  { name: COLLECTIONS, indexes: [{ key: { registrantAddress: 1, ...LEDGER_ORDER } }] },
+  { name: ASSETS, indexes: [{ key: { ownerAddress: 1, ...LEDGER_ORDER } }] },
+];
+
+async function applyBaseTransaction(ctx: ProjectionContext, tx: Transaction, sequence: number, wallets: WalletNames): Promise<void> {
+  const payloadOf = <Payload>(schema: TransactionSchema<{ asset: Payload }>) => parseTransaction(schema, ctx.block, tx, sequence).asset;
+  if (tx.typeGroup === NFT_EXCHANGE_TYPE_GROUP) {
+    if (tx.type === NftExchangeType.acceptTrade) await acceptTrade(ctx, payloadOf(acceptTradeTransaction).nftAcceptTrade);
+    return;
+  }
+  if (tx.typeGroup !== NFT_BASE_TYPE_GROUP) return;
+  if (tx.type === NftBaseType.collection) registerCollection(ctx, tx, sequence, wallets, payloadOf(collectionTransaction).nftCollection);
+  else if (tx.type === NftBaseType.token) await mintToken(ctx, tx, sequence, wallets, payloadOf(tokenTransaction).nftToken);
+  else if (tx.type === NftBaseType.transfer) {
+    const { nftIds, recipientId } = payloadOf(transferTransaction).nftTransfer;
+    await moveAssets(ctx, nftIds, wallets.shared(recipientId));
+  } else if (tx.type === NftBaseType.burn) await burnToken(ctx, tx, sequence, wallets, payloadOf(burnTransaction).nftBurn.nftId);
+}
+
+/** Collections, assets, burns and ownership, including ownership moved by accepted trades. */
+export const createBasePart: NftProjectionPartFactory = (wallets, listed) => {
+  const collections = listed ? BASE_COLLECTIONS : BASE_LOOKUPS;
+  return {
+    collections,
+    applyTransaction: (ctx, tx, sequence) => applyBaseTransaction(listed ? ctx : writingOnly(ctx, collections), tx, sequence, wallets),
+  };
+};

@@ -1,4 +1,3 @@
-import { addressFromPublicKey } from '@ledger-api/ledger';
 import type { NftProjectionPartFactory } from '../records/projection-part';
 import { STORE_COLLECTIONS } from '../records/store-collections';
 import type { WalletKeyDoc } from './documents';
@@ -7,11 +6,11 @@ import type { WalletKeyDoc } from './documents';
  * Owners are stored as addresses; a wallet's public key becomes known with the
  * first transaction it signs, of any type group, and is looked up at read time.
  */
-export const createWalletKeysPart: NftProjectionPartFactory = ({ networkVersion }) => ({
+export const createWalletKeysPart: NftProjectionPartFactory = (wallets) => ({
   collections: [{ name: STORE_COLLECTIONS.wallets, indexes: [] }],
   async applyTransaction(ctx, tx) {
-    const publicKey = tx.senderPublicKey.toLowerCase();
-    const address = addressFromPublicKey(publicKey, networkVersion);
+    const publicKey = wallets.shared(tx.senderPublicKey.toLowerCase());
+    const address = wallets.addressOf(publicKey);
     if (await ctx.get<WalletKeyDoc>(STORE_COLLECTIONS.wallets, address)) return;
     ctx.put(STORE_COLLECTIONS.wallets, { _id: address, publicKey } satisfies WalletKeyDoc);
   },

@@ -1,6 +1,7 @@
 import type { Projection, Transaction } from '@ledger-api/ledger';
 import { expectMalformedTransactionRefused, startProjectionRunner } from '@ledger-api/ledger/testing';
-import { NFT_EXCHANGE_TYPE_GROUP, NftExchangeType, STORE_COLLECTIONS } from '../records';
+import { NFT_EXCHANGE_TYPE_GROUP, NftExchangeType, rawTransaction, STORE_COLLECTIONS } from '../records';
+import { WalletNames } from '../records/wallet-names';
 import { NftLedgerBuilder } from '../testing/ledger-builder';
 import type { AuctionDoc, BidDoc } from './documents';
 import { EXCHANGE_COLLECTIONS, createExchangePart } from './projection';
@@ -8,7 +9,7 @@ import { EXCHANGE_COLLECTIONS, createExchangePart } from './projection';
 const EXCHANGE_NAMES = EXCHANGE_COLLECTIONS.map((spec) => spec.name);
 
 async function startExchangeRunner() {
-  const part = createExchangePart({ networkVersion: 23 });
+  const part = createExchangePart(new WalletNames(23), true);
   const projection: Projection = { area: 'nft-exchange-test', collections: part.collections, applyTransaction: part.applyTransaction };
   const test = await startProjectionRunner(projection);
   const snapshot = async () =>
@@ -47,8 +48,8 @@ describe('exchange projection part', () => {
       blockHeight: 1,
       sequence: 0,
       sortKeys: { startAmount: '0003100' },
-      tx: auction,
     });
+    expect(rawTransaction(stored!)).toMatchObject(auction);
     const bid = await store.collection<BidDoc>(STORE_COLLECTIONS.bids).findById(bobBid.id);
     expect(bid).toMatchObject({
       auctionId: auction.id,

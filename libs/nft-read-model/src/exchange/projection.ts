@@ -1,4 +1,4 @@
-import { addressFromPublicKey, parseTransaction, type ProjectionContext, type Transaction, type TransactionSchema } from '@ledger-api/ledger';
+import { parseTransaction, type ProjectionContext, type Transaction, type TransactionSchema } from '@ledger-api/ledger';
 import { numericSortKey, type CollectionSpec } from '@ledger-api/store';
 import {
   ledgerRecord,
@@ -9,7 +9,9 @@ import {
   STORE_COLLECTIONS,
   type LedgerRecord,
   type NftProjectionPartFactory,
+  writingOnly,
 } from '../records';
+import type { WalletNames } from '../records/wallet-names';
 import type { PayloadOf } from '../base/payloads';
 import type { AuctionCancelDoc, AuctionDoc, BidCancelDoc, BidDoc, TradeDoc } from './documents';
 import { acceptTradeTransaction, auctionCancelTransaction, auctionTransaction, bidCancelTransaction, bidTransaction } from './payloads';
@@ -30,27 +32,36 @@ export const EXCHANGE_COLLECTIONS: CollectionSpec[] = [
   { name: TRADES, indexes: [...ledgerRecordIndexes(['auctionId', 'bidId']), ...ledgerSortIndexes([])] },
 ];
 
+/**
+ * What the base area reads of the exchange collections: a seller's active
+ * auctions, and the auction and bid of a trade. Cancels and trades it never reads.
+ */
+const EXCHANGE_LOOKUPS: CollectionSpec[] = [
+  { name: AUCTIONS, indexes: [{ key: { sellerAddress: 1, status: 1 } }] },
+  { name: BIDS, indexes: [] },
+];
+
 /** What one exchange transaction handler needs besides its asset. */
 interface ExchangeStep {
   ctx: ProjectionContext;
   record: LedgerRecord;
-  networkVersion: number;
+  wallets: WalletNames;
 }
 
-type TransactionHandler = (ctx: ProjectionContext, tx: Transaction, sequence: number, networkVersion: number) => Promise<void>;
+type TransactionHandler = (ctx: ProjectionContext, tx: Transaction, sequence: number, wallets: WalletNames) => Promise<void>;
 
 /** A handler that reads the transaction with its type's schema first, so it only ever sees a payload of that shape. */
 function handling<Payload>(
   schema: TransactionSchema<{ asset: Payload }>,
   handle: (step: ExchangeStep, asset: Payload) => Promise<void>,
 ): TransactionHandler {
-  return async (ctx, tx, sequence, networkVersion) => {
+  return async (ctx, tx, sequence, wallets) => {
     const { asset } = parseTransaction(schema, ctx.block, tx, sequence);
-    await handle({ ctx, record: ledgerRecord(ctx.block, tx, sequence), networkVersion }, asset);
+    await handle({ ctx, record: ledgerRecord(ctx.block, tx, sequence, wallets), wallets }, asset);
   };
 }
 
-async function placeAuction({ ctx, record, networkVersion }: ExchangeStep, { nftAuction }: PayloadOf<typeof auctionTransaction>): Promise<void> {
+async function placeAuction({ ctx, record, wallets }: ExchangeStep, { nftAuction }: PayloadOf<typeof auctionTransaction>): Promise<void> {
   const { nftIds, startAmount } = nftAuction;
   ctx.put(AUCTIONS, {
     ...record,
@@ -58,7 +69,7 @@ async function placeAuction({ ctx, record, networkVersion }: ExchangeStep, { nft
     nftIds,
     startAmount,
     expirationHeight: nftAuction.expiration.blockHeight,
-    sellerAddress: addressFromPublicKey(record.senderPublicKey, networkVersion),
+    sellerAddress: wallets.addressOf(record.senderPublicKey),
     status: 'active',
     bidIds: [],
   } satisfies AuctionDoc);
@@ -81,7 +92,7 @@ async function cancelAuction({ ctx, record }: ExchangeStep, { nftAuctionCancel }
   await closeAuction(ctx, auctionId, 'canceled');
 }
 
-async function placeBid({ ctx, record, networkVersion }: ExchangeStep, { nftBid }: PayloadOf<typeof bidTransaction>): Promise<void> {
+async function placeBid({ ctx, record, wallets }: ExchangeStep, { nftBid }: PayloadOf<typeof bidTransaction>): Promise<void> {
   const { auctionId, bidAmount } = nftBid;
   const auction = await ctx.get<AuctionDoc>(AUCTIONS, auctionId);
   ctx.put(BIDS, {
@@ -89,7 +100,7 @@ async function placeBid({ ctx, record, networkVersion }: ExchangeStep, { nftBid 
     sortKeys: { ...record.sortKeys, bidAmount: numericSortKey(bidAmount) },
     auctionId,
     bidAmount,
-    bidderAddress: addressFromPublicKey(record.senderPublicKey, networkVersion),
+    bidderAddress: wallets.addressOf(record.senderPublicKey),
     // A bid is only ever active on an active auction.
     status: auction?.status === 'active' ? 'active' : 'ended',
   } satisfies BidDoc);
@@ -122,10 +133,13 @@ const HANDLERS: Record<number, TransactionHandler> = {
  * trades, and the states they move each other through. It runs before the
  * base step, which reads the auction and bid of a trade to move ownership.
  */
-export const createExchangePart: NftProjectionPartFactory = ({ networkVersion }) => ({
-  collections: EXCHANGE_COLLECTIONS,
-  async applyTransaction(ctx: ProjectionContext, tx: Transaction, sequence: number) {
-    if (tx.typeGroup !== NFT_EXCHANGE_TYPE_GROUP || !Object.hasOwn(HANDLERS, tx.type)) return;
-    await HANDLERS[tx.type](ctx, tx, sequence, networkVersion);
-  },
-});
+export const createExchangePart: NftProjectionPartFactory = (wallets, listed) => {
+  const collections = listed ? EXCHANGE_COLLECTIONS : EXCHANGE_LOOKUPS;
+  return {
+    collections,
+    async applyTransaction(ctx: ProjectionContext, tx: Transaction, sequence: number) {
+      if (tx.typeGroup !== NFT_EXCHANGE_TYPE_GROUP || !Object.hasOwn(HANDLERS, tx.type)) return;
+      await HANDLERS[tx.type](listed ? ctx : writingOnly(ctx, collections), tx, sequence, wallets);
+    },
+  };
+};

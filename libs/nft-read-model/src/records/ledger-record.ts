@@ -1,5 +1,7 @@
 import type { Block, Timestamp, Transaction } from '@ledger-api/ledger';
 import { numericSortKey, type Doc, type IndexSpec } from '@ledger-api/store';
+import { transactionFromText, transactionText } from './transaction-text';
+import type { WalletNames } from './wallet-names';
 
 /** Amount-like values as numerically sortable text (numericSortKey), by field name. */
 export interface SortKeys {
@@ -17,20 +19,27 @@ export interface LedgerRecord extends Doc {
   sequence: number;
   timestamp: Timestamp;
   sortKeys: SortKeys;
-  /** The transaction as received: the transform=false form of the record. */
-  tx: Transaction;
+  /**
+   * The transaction as received, as compact text (see transactionText): the
+   * transform=false form of the record. Nothing queries it, and one string
+   * takes a fraction of the memory of the objects it encodes and costs
+   * nothing to copy. Records stored before it became text hold the
+   * transaction itself.
+   */
+  tx: string | Transaction;
 }
 
-export function ledgerRecord(block: Block, tx: Transaction, sequence: number): LedgerRecord {
+/** The fields every record of a transaction holds; the public key is the wallets' shared copy. */
+export function ledgerRecord(block: Block, tx: Transaction, sequence: number, wallets: WalletNames): LedgerRecord {
   return {
     _id: tx.id,
-    senderPublicKey: tx.senderPublicKey,
+    senderPublicKey: wallets.shared(tx.senderPublicKey),
     blockId: block.id,
     blockHeight: block.height,
     sequence,
     timestamp: block.timestamp,
     sortKeys: { nonce: numericSortKey(tx.nonce), fee: numericSortKey(tx.fee), amount: numericSortKey(tx.amount) },
-    tx,
+    tx: transactionText(tx),
   };
 }
 
@@ -92,5 +101,6 @@ export interface RawTransaction extends Transaction {
 
 /** The transform=false form: the ledger transaction as received plus where it sits; nothing derived. */
 export function rawTransaction(doc: LedgerRecord): RawTransaction {
-  return { ...doc.tx, blockId: doc.blockId, blockHeight: doc.blockHeight, sequence: doc.sequence };
+  const tx = typeof doc.tx === 'string' ? transactionFromText(doc.tx, doc._id, doc.senderPublicKey) : doc.tx;
+  return { ...tx, blockId: doc.blockId, blockHeight: doc.blockHeight, sequence: doc.sequence };
 }

@@ -1,5 +1,6 @@
 import type { ProjectionContext, Transaction } from '@ledger-api/ledger';
 import type { CollectionSpec } from '@ledger-api/store';
+import type { WalletNames } from './wallet-names';
 
 export interface NftProjectionOptions {
   /** Network version byte for address derivation (NETWORK_VERSION). */
@@ -12,4 +13,27 @@ export interface NftProjectionPart {
   applyTransaction(ctx: ProjectionContext, tx: Transaction, sequence: number): Promise<void>;
 }
 
-export type NftProjectionPartFactory = (options: NftProjectionOptions) => NftProjectionPart;
+/**
+ * Every part of one projection shares its wallet names. `listed`: the store
+ * serves the part's lists, so its collections carry every list index; without
+ * it they carry only what the other area's lookups read.
+ */
+export type NftProjectionPartFactory = (wallets: WalletNames, listed: boolean) => NftProjectionPart;
+
+/** The NFT lists an area serves from its store: the base area's, the exchange area's, or both. */
+export type NftListing = 'base' | 'exchange' | 'all';
+
+/**
+ * The context as a part whose lists the area does not serve sees it: writes
+ * to collections it does not declare, which nothing in the area reads, are
+ * left out of the store.
+ */
+export function writingOnly(ctx: ProjectionContext, collections: readonly CollectionSpec[]): ProjectionContext {
+  const kept = new Set(collections.map((spec) => spec.name));
+  return {
+    block: ctx.block,
+    get: (collection, id) => ctx.get(collection, id),
+    put: (collection, doc) => (kept.has(collection) ? ctx.put(collection, doc) : undefined),
+    remove: (collection, id) => (kept.has(collection) ? ctx.remove(collection, id) : undefined),
+  };
+}

@@ -24,4 +24,27 @@ export const baseWalletResource = z
       assetsIds: z.array(z.string()).meta({ description: 'Assets the wallet owns now, in ledger order' }),
     }),
   })
-  .meta({ title: 'Wallet (NFT base form)' });
+  .meta({
+    id: 'BaseWallet',
+    title: 'Wallet (NFT base form)',
+    examples: [
+      {
+        address: 'AciUjKHCjvNS6sAnwxWT1phDNiqE7Vxxq1',
+        publicKey: '038cf8bfaeead0f4bf1ac355df98aab75f692f232397d591b11d00b377f850072a',
+        nft: {
+          collections: {
+            '1e18b846af77362aea1d65a2eb155f7d1a23028d2b45f4e9e310e0e2ba1710e5': {
+              currentSupply: 11,
+              nftCollectionAsset: {
+                name: 'Genesis Badges',
+                description: 'Badges for the first members of the community',
+                maximumSupply: 25,
+                jsonSchema: { type: 'object', required: ['badge', 'number'], properties: { badge: { type: 'string' }, number: { type: 'integer' } } },
+              },
+            },
+          },
+          assetsIds: ['d258b53469dd6e2ef8271fbaf435f0a86c00bcc2fd4dfc6db2c8debb50b0da42'],
+        },
+      },
+    ],
+  });

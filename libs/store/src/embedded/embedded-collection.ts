@@ -1,30 +1,38 @@
 import { Query } from 'mingo';
-import type { Doc, Filter, FindOptions, Sort } from '../types';
-import { EqualityIndex, type IndexKey, isIndexablePath, narrowestCandidates } from './equality-index';
+import type { Doc, Filter, FindOptions, IndexSpec, Sort } from '../types';
+import { CollectionIndexes } from './collection-indexes';
+import { firstIndexAfter } from './keyset-search';
+import { narrowestCandidates, type Candidates } from './query-plan';
 import { jsonKey, RecentValues } from './recent-values';
+import type { OrderedEntries } from './sorted-view';
 import { hasSortKeys, sortEntries, type StoredEntry } from './sorting';
 
 /** Documents never carry code, so script operators such as `$where` stay off. */
 const QUERY_OPTIONS = { scriptEnabled: false };
 
-/** List routes use a handful of sort orders and filters between two blocks. */
-const MAX_SORTED_VIEWS = 16;
+/** List routes use a handful of filters between two blocks. */
 const MAX_CACHED_QUERIES = 32;
+/**
+ * Candidates this many times fewer than the collection are sorted on their
+ * own; more are picked out of a sorted view in one pass instead.
+ */
+const SORT_ON_THEIR_OWN_BELOW = 16;
 
 /**
  * One collection's documents, held by reference: callers only ever see
  * copies, made by the store on the way in and out. Filters are evaluated by
- * mingo. Between writes, each sort order of the whole collection is computed
- * once, and a query's matches and count are kept, so the count that follows a
- * page, and the next pages, cost no second scan. Plain equality on an indexed
- * field narrows the scan.
+ * mingo. Indexes (CollectionIndexes) follow every write: a sort with an index
+ * reads a window of its view, an equality or range on an index's leading
+ * field or a wildcard-indexed path narrows a filter to candidates, and an
+ * equality alone is answered, count included, from positions in a view.
+ * Between writes, the matches and count of other filters are kept, so the
+ * count that follows a page, and the next pages, cost no second scan.
  */
 export class EmbeddedCollection {
   private readonly entries = new Map<string, StoredEntry>();
-  private readonly indexes = new Map<string, EqualityIndex>();
+  private readonly indexes = new CollectionIndexes(() => this.entries.values());
   private inInsertionOrder: StoredEntry[] | null = null;
-  private readonly sortedViews = new RecentValues<StoredEntry[]>(MAX_SORTED_VIEWS);
-  private readonly matchLists = new RecentValues<StoredEntry[]>(MAX_CACHED_QUERIES);
+  private readonly matchLists = new RecentValues<OrderedEntries>(MAX_CACHED_QUERIES);
   private readonly matchCounts = new RecentValues<number>(MAX_CACHED_QUERIES);
   private nextSeq = 0;
 
@@ -35,58 +43,63 @@ export class EmbeddedCollection {
   /** Replaces in place, keeping the document's insertion position, or appends. */
   put(doc: Doc): void {
     const existing = this.entries.get(doc._id);
-    for (const index of this.indexes.values()) {
-      if (existing) index.remove(existing.doc);
-      index.add(doc);
+    if (existing) {
+      this.indexes.replaced(existing, doc);
+    } else {
+      const entry = { doc, seq: this.nextSeq++ };
+      this.entries.set(doc._id, entry);
+      this.indexes.inserted(entry);
+      this.inInsertionOrder = null;
     }
-    this.entries.set(doc._id, { doc, seq: existing ? existing.seq : this.nextSeq++ });
-    this.forgetDerivedResults();
+    this.forgetCachedMatches();
   }
 
   delete(id: string): void {
     const existing = this.entries.get(id);
     if (!existing) return;
-    for (const index of this.indexes.values()) index.remove(existing.doc);
+    this.indexes.removed(existing);
     this.entries.delete(id);
-    this.forgetDerivedResults();
+    this.inInsertionOrder = null;
+    this.forgetCachedMatches();
   }
 
-  /** Indexes the field's values; positional paths are left to full scans. */
-  addIndex(field: string): void {
-    if (this.indexes.has(field) || !isIndexablePath(field)) return;
-    const index = new EqualityIndex(field);
-    for (const { doc } of this.entries.values()) index.add(doc);
-    this.indexes.set(field, index);
+  /** Indexes the key's order, or with a wildcard key every value below its path; positional paths are left to scans. */
+  addIndex(key: IndexSpec['key']): void {
+    this.indexes.addIndex(key);
   }
 
-  /** The matching stored documents (not copies), sorted, skipped and limited. */
-  find(filter: Filter, { sort, skip = 0, limit = 0 }: FindOptions = {}): Doc[] {
+  /** The matching stored documents (not copies), sorted, from after the keyset boundary if any, skipped and limited. */
+  find(filter: Filter, { sort, skip = 0, limit = 0, after }: FindOptions = {}): Doc[] {
+    const matches = this.matches(filter, sort);
+    const start = skip + (after ? firstIndexAfter(matches, sort ?? {}, after) : 0);
     // MongoDB reads a limit of 0 as "no limit".
-    const end = limit > 0 ? skip + limit : undefined;
-    return this.matches(filter, sort)
-      .slice(skip, end)
-      .map((entry) => entry.doc);
+    const end = limit > 0 ? start + limit : undefined;
+    return matches.slice(start, end).map((entry) => entry.doc);
   }
 
   count(filter: Filter): number {
+    if (!compileFilter(filter)) return this.entries.size;
     const key = jsonKey(filter);
     const cached = key === null ? undefined : this.matchCounts.get(key);
     if (cached !== undefined) return cached;
-    const query = compileFilter(filter);
-    const candidates = this.indexedCandidates(filter) ?? this.allInInsertionOrder();
-    const count = query ? candidates.reduce((matches, { doc }) => (query.test(doc) ? matches + 1 : matches), 0) : candidates.length;
+    const candidates = this.candidates(filter);
+    if (candidates?.kind === 'range' && candidates.exact) return candidates.to - candidates.from;
+    const count = this.verified(filter, candidates).length;
     if (key !== null) this.matchCounts.set(key, count);
     return count;
   }
 
-  private matches(filter: Filter, sort: Sort | undefined): StoredEntry[] {
-    const query = compileFilter(filter);
-    if (!query) return this.orderedCandidates(filter, sort);
+  private matches(filter: Filter, sort: Sort | undefined): OrderedEntries {
+    const served = compileFilter(filter) ? undefined : this.allInOrder(sort);
+    if (served) return served;
     const filterKey = jsonKey(filter);
     const listKey = filterKey === null ? null : `${filterKey}\n${JSON.stringify(Object.entries(sort ?? {}))}`;
     const cached = listKey === null ? undefined : this.matchLists.get(listKey);
     if (cached) return cached;
-    const matches = this.orderedCandidates(filter, sort).filter(({ doc }) => query.test(doc));
+    const candidates = this.candidates(filter);
+    const fromRange =
+      candidates?.kind === 'range' && candidates.exact && this.indexes.rangeInOrder(candidates.view, candidates.from, candidates.to, sort ?? {});
+    const matches = fromRange || this.inOrder(this.verified(filter, candidates), sort);
     if (filterKey !== null && listKey !== null) {
       this.matchLists.set(listKey, matches);
       this.matchCounts.set(filterKey, matches.length);
@@ -94,26 +107,42 @@ export class EmbeddedCollection {
     return matches;
   }
 
-  private orderedCandidates(filter: Filter, sort: Sort | undefined): StoredEntry[] {
-    const indexed = this.indexedCandidates(filter);
-    if (!hasSortKeys(sort)) return indexed ?? this.allInInsertionOrder();
-    return indexed ? sortEntries(indexed, sort) : this.sortedView(sort);
+  private candidates(filter: Filter): Candidates | null {
+    return narrowestCandidates(filter, {
+      byId: (ids) => ids.flatMap((id) => this.entries.get(String(id)) ?? []),
+      viewLedBy: (field) => this.indexes.viewLedBy(field),
+      postingsOf: (field) => this.indexes.postingsOf(field),
+    });
   }
 
-  /** Entries an equality index says may match, in insertion order; null when no index applies. */
-  private indexedCandidates(filter: Filter): StoredEntry[] | null {
-    const ids = narrowestCandidates(filter, this.indexes, (keys) => this.existingIds(keys));
-    if (!ids) return null;
-    const entries: StoredEntry[] = [];
-    for (const id of ids) {
-      const entry = this.entries.get(id);
-      if (entry) entries.push(entry);
+  /** The candidates (every entry without any) that match the filter, in no particular order. */
+  private verified(filter: Filter, candidates: Candidates | null): StoredEntry[] {
+    const query = compileFilter(filter);
+    if (candidates?.kind === 'range') {
+      const entries = candidates.view.slice(candidates.from, candidates.to);
+      return candidates.exact || !query ? entries : entries.filter(({ doc }) => query.test(doc));
     }
-    return entries.sort((a, b) => a.seq - b.seq);
+    const entries = candidates ? candidates.entries() : this.allInInsertionOrder();
+    return entries.filter(({ doc }) => !query || query.test(doc));
   }
 
-  private existingIds(keys: readonly IndexKey[]): Set<string> {
-    return new Set(keys.filter((key): key is string => typeof key === 'string' && this.entries.has(key)));
+  /**
+   * Entries in the sort's order: few are sorted on their own, many picked out
+   * of the sort's view in one pass. Without a view in order (mingo orders a
+   * value level with an array holding it) they are sorted from insertion order.
+   */
+  private inOrder(entries: StoredEntry[], sort: Sort | undefined): OrderedEntries {
+    entries.sort((a, b) => a.seq - b.seq);
+    if (!hasSortKeys(sort)) return entries;
+    const view = entries.length * SORT_ON_THEIR_OWN_BELOW < this.entries.size ? undefined : this.indexes.inOrder(sort);
+    if (!view) return sortEntries(entries, sort);
+    const wanted = new Set(entries);
+    return view.slice().filter((entry) => wanted.has(entry));
+  }
+
+  /** Every entry in the sort's order, when an index holds it so (and insertion order without a sort). */
+  private allInOrder(sort: Sort | undefined): OrderedEntries | undefined {
+    return hasSortKeys(sort) ? this.indexes.inOrder(sort) : this.allInInsertionOrder();
   }
 
   /** Map order is insertion order, since a replace keeps its key's position. */
@@ -122,19 +151,7 @@ export class EmbeddedCollection {
     return this.inInsertionOrder;
   }
 
-  private sortedView(sort: Sort): StoredEntry[] {
-    const key = JSON.stringify(Object.entries(sort));
-    let sorted = this.sortedViews.get(key);
-    if (!sorted) {
-      sorted = sortEntries(this.allInInsertionOrder(), sort);
-      this.sortedViews.set(key, sorted);
-    }
-    return sorted;
-  }
-
-  private forgetDerivedResults(): void {
-    this.inInsertionOrder = null;
-    this.sortedViews.clear();
+  private forgetCachedMatches(): void {
     this.matchLists.clear();
     this.matchCounts.clear();
   }

@@ -13,7 +13,7 @@ export interface StoredEntry {
  * numbers, nearly every comparison here, take the cheap path. Strings compare
  * by UTF-16 code unit, as the API's ordering rules require.
  */
-function compareValues(left: unknown, right: unknown): number {
+export function compareValues(left: unknown, right: unknown): number {
   const type = typeof left;
   if (type === typeof right && (type === 'string' || type === 'number' || type === 'boolean')) {
     return (left as string) < (right as string) ? -1 : (left as string) > (right as string) ? 1 : 0;
@@ -22,7 +22,7 @@ function compareValues(left: unknown, right: unknown): number {
 }
 
 /** Reads a sort field; MongoDB sorts a missing field as null. */
-function readSortValue(doc: Doc, field: string): unknown {
+export function readSortValue(doc: Doc, field: string): unknown {
   const value = field.includes('.') ? resolve(doc, field) : Object.hasOwn(doc, field) ? doc[field] : undefined;
   return value ?? null;
 }

@@ -1,0 +1,89 @@
+import type { Doc, Write } from '@ledger-api/store';
+import type { LedgerStore } from './runner';
+import type { BlockChanges } from './write-set';
+
+/**
+ * How to take one document back to its state before a block. A document the
+ * block created goes back to nothing (`doc: null`) and one it deleted comes
+ * back whole (`doc`); one it changed gets back the old values of the members
+ * it changed (`set`) and loses those it added (`unset`), which is a fraction
+ * of the document in nearly every block, and is kept for every block the
+ * read model can still revert.
+ */
+export interface UndoStep {
+  collection: string;
+  id: string;
+  doc?: Doc | null;
+  /** Member names of a stored document, so whatever store holds the document can hold them here too. */
+  set?: Record<string, unknown>;
+  unset?: string[];
+}
+
+/** The undo steps of a block's changes, in the order the block first touched each document. */
+export function undoSteps({ before, after }: BlockChanges): UndoStep[] {
+  return before.map((previous, index) => {
+    const { collection, id, doc } = previous;
+    const next = after[index].doc;
+    if (doc === null || next === null) return previous;
+    const changed = Object.keys(doc).filter((member) => !Object.hasOwn(next, member) || !sameValue(doc[member], next[member]));
+    const unset = Object.keys(next).filter((member) => !Object.hasOwn(doc, member));
+    return {
+      collection,
+      id,
+      ...(changed.length > 0 && { set: members(doc, changed, {}) }),
+      ...(unset.length > 0 && { unset }),
+    };
+  });
+}
+
+/**
+ * The writes that take blocks back, newest block first, each unwinding its
+ * block in the opposite order it was built. A changed document is rebuilt
+ * from its stored state (as the blocks taken back before left it), which is
+ * the block's own or, after a commit was interrupted, may still be the one
+ * before it: either way the old values put back give the document as it was.
+ * Reads only, so the writes can then go into one commit.
+ */
+export async function restoreWrites(
+  store: Pick<LedgerStore, 'collection'>,
+  blocksNewestFirst: ReadonlyArray<readonly UndoStep[]>,
+): Promise<Write[][]> {
+  const restored = new Map<string, Doc | null>();
+  const current = async (collection: string, id: string) => {
+    const key = `${collection}\u0000${id}`;
+    return restored.has(key) ? restored.get(key)! : store.collection(collection).findById(id);
+  };
+  const writesPerBlock: Write[][] = [];
+  for (const steps of blocksNewestFirst) {
+    const writes: Write[] = [];
+    for (const step of [...steps].reverse()) {
+      const doc = step.doc !== undefined ? step.doc : patched(await current(step.collection, step.id), step);
+      restored.set(`${step.collection}\u0000${step.id}`, doc);
+      writes.push({ collection: step.collection, id: step.id, doc });
+    }
+    writesPerBlock.push(writes);
+  }
+  return writesPerBlock;
+}
+
+function patched(doc: Doc | null, { collection, id, set = {}, unset = [] }: UndoStep): Doc {
+  if (!doc) throw new Error(`cannot revert ${collection} ${id}: the document the block changed is gone`);
+  const previous: Doc = { ...doc };
+  for (const member of unset) delete previous[member];
+  return members(set, Object.keys(set), previous);
+}
+
+/** The named members of `source` put on `target`; defined rather than assigned, so "__proto__" stays data. */
+function members<T extends object>(source: Record<string, unknown>, names: string[], target: T): T {
+  for (const name of names) Object.defineProperty(target, name, { value: source[name], enumerable: true, writable: true, configurable: true });
+  return target;
+}
+
+/** Equality of JSON-shaped values, member order aside. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => Object.hasOwn(b, key) && sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+}

@@ -1,0 +1,146 @@
+import { isWildcardKey, wildcardPath } from '../indexes';
+import type { Doc, IndexSpec, Sort } from '../types';
+import { fieldKeys, PostingIndex, wildcardKeys } from './posting-index';
+import type { CandidateSources } from './query-plan';
+import { SortedView } from './sorted-view';
+import type { StoredEntry } from './sorting';
+import { servedOrder, type Flips, type OrderedEntries } from './view-windows';
+
+/** Sorts no index serves get a view of their own on first use; this many at most, the least recently used dropped. */
+const MAX_UNDECLARED_VIEWS = 8;
+/** MongoDB keeps an index on `_id` in every collection; so does the embedded store. */
+const ID_ORDER: Sort = { _id: 1 };
+
+/** Field paths with positional segments (`tags.0`) match differently; no index answers them. */
+function isIndexablePath(field: string): boolean {
+  return field.split('.').every((segment) => segment !== '' && !/^\d+$/.test(segment));
+}
+
+/**
+ * Every index of one collection, kept up to date write by write: a sorted
+ * view per declared index key (one view serves a key and the keys that only
+ * turn its directions around, see servedOrder) and per other sort in use, a
+ * posting index per wildcard key, and one per indexed field that turns out
+ * to hold arrays, whose members equality conditions must find.
+ */
+export class CollectionIndexes implements Pick<CandidateSources, 'viewLedBy' | 'postingsOf'> {
+  private readonly views: SortedView[] = [];
+  /** Least recently used first. */
+  private readonly undeclaredViews: SortedView[] = [];
+  private readonly wildcards = new Map<string, PostingIndex>();
+  private readonly fieldPostings = new Map<string, PostingIndex>();
+
+  constructor(private readonly allEntries: () => Iterable<StoredEntry>) {
+    this.addIndex(ID_ORDER);
+  }
+
+  addIndex(key: IndexSpec['key']): void {
+    const fields = Object.keys(key);
+    if (fields.length === 1 && isWildcardKey(fields[0])) {
+      const prefix = wildcardPath(fields[0]);
+      if (!this.wildcards.has(prefix)) this.wildcards.set(prefix, this.filledPostings(new PostingIndex(wildcardKeys(prefix))));
+      return;
+    }
+    if (fields.length === 0 || !fields.every(isIndexablePath) || this.views.some((view) => servedOrder(view.order.sort, key))) return;
+    const undeclared = this.undeclaredViews.findIndex((view) => servedOrder(view.order.sort, key));
+    const view = undeclared >= 0 ? this.undeclaredViews.splice(undeclared, 1)[0] : new SortedView(key, this.allEntries);
+    this.views.push(view);
+    this.watchLeadingField(view);
+  }
+
+  inserted(entry: StoredEntry): void {
+    for (const view of this.allViews()) view.insert(entry);
+    for (const postings of this.allPostings()) postings.add(entry);
+    this.watchLeadingFields();
+  }
+
+  removed(entry: StoredEntry): void {
+    for (const view of this.allViews()) view.remove(entry);
+    for (const postings of this.allPostings()) postings.remove(entry);
+  }
+
+  /** Gives the entry its new document, moving it in every index whose keys it changes. */
+  replaced(entry: StoredEntry, doc: Doc): void {
+    const views = this.allViews().filter((view) => view.order.compareKeys(entry.doc, doc) !== 0);
+    const postings = [...this.allPostings()].filter((index) => index.keysDiffer(entry.doc, doc));
+    for (const view of views) view.remove(entry);
+    for (const index of postings) index.remove(entry);
+    entry.doc = doc;
+    for (const view of views) view.insert(entry);
+    for (const index of postings) index.add(entry);
+    if (views.length > 0) this.watchLeadingFields();
+  }
+
+  /** Every entry in the sort's order, from the view serving it; undefined while that view has no order. */
+  inOrder(sort: Sort): OrderedEntries | undefined {
+    const served = this.serving(sort);
+    return served.view.ordered ? served.view.window(0, served.view.length, served.flips) : undefined;
+  }
+
+  /**
+   * The range [from, to) of `view` in the sort's order, when the view holds
+   * it so: every entry of the range ties on the view's leading field, so the
+   * sort may leave that field out or put it anywhere. Undefined when the
+   * view's order is not the sort's.
+   */
+  rangeInOrder(view: SortedView, from: number, to: number, sort: Sort): OrderedEntries | undefined {
+    const [[leading], ...rest] = Object.entries(view.order.sort);
+    if (rest.length === 0) return Object.keys(sort).every((field) => field === leading) ? view.window(from, to, unflipped) : undefined;
+    const wanted = Object.fromEntries(Object.entries(sort).filter(([field]) => field !== leading));
+    const flips = servedOrder(Object.fromEntries(rest), wanted);
+    // Within the range the view reads its other fields one way or the other, all of them alike.
+    if (!flips || flips.flipLeading !== flips.flipRest) return undefined;
+    return view.window(from, to, { flipLeading: false, flipRest: flips.flipRest });
+  }
+
+  viewLedBy(field: string): SortedView | undefined {
+    return this.views.find((view) => view.order.fields[0] === field && view.ordered);
+  }
+
+  postingsOf(field: string): PostingIndex | undefined {
+    const own = this.fieldPostings.get(field);
+    if (own || !isIndexablePath(field)) return own;
+    for (const [prefix, index] of this.wildcards) if (field.startsWith(`${prefix}.`)) return index;
+    return undefined;
+  }
+
+  /** The view serving the sort, made for it (dropping the least recently used such view) when no index serves it. */
+  private serving(sort: Sort): { view: SortedView; flips: Flips } {
+    for (const view of this.views) {
+      const flips = servedOrder(view.order.sort, sort);
+      if (flips) return { view, flips };
+    }
+    const index = this.undeclaredViews.findIndex((view) => servedOrder(view.order.sort, sort));
+    const view = index >= 0 ? this.undeclaredViews.splice(index, 1)[0] : new SortedView(sort, this.allEntries);
+    this.undeclaredViews.push(view);
+    if (this.undeclaredViews.length > MAX_UNDECLARED_VIEWS) this.undeclaredViews.shift();
+    return { view, flips: servedOrder(view.order.sort, sort)! };
+  }
+
+  /** A field that holds arrays is looked up through postings: its view orders whole arrays, not their members. */
+  private watchLeadingFields(): void {
+    for (const view of this.views) this.watchLeadingField(view);
+  }
+
+  private watchLeadingField(view: SortedView): void {
+    const field = view.order.fields[0];
+    if (!view.leadingHoldsArrays || this.fieldPostings.has(field)) return;
+    this.fieldPostings.set(field, this.filledPostings(new PostingIndex(fieldKeys(field))));
+  }
+
+  private filledPostings(index: PostingIndex): PostingIndex {
+    for (const entry of this.allEntries()) index.add(entry);
+    return index;
+  }
+
+  private allViews(): SortedView[] {
+    return this.undeclaredViews.length === 0 ? this.views : [...this.views, ...this.undeclaredViews];
+  }
+
+  private *allPostings(): Iterable<PostingIndex> {
+    yield* this.wildcards.values();
+    yield* this.fieldPostings.values();
+  }
+}
+
+const unflipped = { flipLeading: false, flipRest: false };

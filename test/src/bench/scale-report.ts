@@ -1,0 +1,137 @@
+/** The figures of `bench:scale`, the targets they are held to, and their JSON and markdown forms. */
+
+export interface ParseFigures {
+  seconds: number;
+  /** Processor time: on a machine shared with other work, the steadier measure. */
+  cpuSeconds: number;
+  /** Transactions of every applied block, reverted ones included. */
+  transactions: number;
+  assets: number;
+  transactionsPerSecond: number;
+}
+
+export interface ReplayFigures {
+  seconds: number;
+  cpuSeconds: number;
+  transactions: number;
+  transactionsPerSecond: number;
+  height: number;
+}
+
+export interface MemoryFigures {
+  rssBytes: number;
+  heapUsedBytes: number;
+  rssAfterGcBytes: number;
+  heapUsedAfterGcBytes: number;
+}
+
+export interface FirstAnswer {
+  name: string;
+  path: string;
+  milliseconds: number;
+  totalCount?: number;
+}
+
+/** What one worker process prints. */
+export interface WorkerResult {
+  parse: ParseFigures;
+  replay?: ReplayFigures;
+  memory?: MemoryFigures;
+  firstAnswers?: FirstAnswer[];
+  jetStream?: ReplayFigures & { publishSeconds: number };
+}
+
+export interface ScaleResult {
+  startedAt: string;
+  machine: { node: string; cpus: number; loadAverage: number[] };
+  ledger: { path: string; blocks: number; assets?: number; bytes: number; generationSeconds?: number };
+  parse: ParseFigures;
+  replay: ReplayFigures;
+  memory: MemoryFigures;
+  firstAnswers: FirstAnswer[];
+  jetStream?: WorkerResult['jetStream'];
+}
+
+interface Target {
+  name: string;
+  value: number;
+  limit: number;
+  unit: string;
+}
+
+/** The figures the issue holds the 100,000-block ledger to. */
+const MAX_GENERATION_TO_PARSE = 15;
+const MAX_REPLAY_TO_PARSE = 10;
+const MAX_RESIDENT_BYTES = 1024 ** 3;
+const MAX_FIRST_ANSWER_MS = 50;
+/** The first answers the targets name; the others are shown for information. */
+const TARGETED_ANSWERS = ['page 1', 'orderBy=fee:desc', 'orderBy=timestamp:desc', 'attribute search'];
+
+export function targets(result: ScaleResult): Target[] {
+  const list: Target[] = [];
+  if (result.ledger.generationSeconds !== undefined) {
+    list.push({
+      name: 'generation / parse',
+      value: result.ledger.generationSeconds / result.parse.seconds,
+      limit: MAX_GENERATION_TO_PARSE,
+      unit: '×',
+    });
+  }
+  list.push({ name: 'replay / parse', value: result.replay.seconds / result.parse.seconds, limit: MAX_REPLAY_TO_PARSE, unit: '×' });
+  if (result.jetStream) {
+    list.push({ name: 'JetStream replay / parse', value: result.jetStream.seconds / result.parse.seconds, limit: MAX_REPLAY_TO_PARSE, unit: '×' });
+  }
+  list.push({ name: 'resident memory after replay', value: result.memory.rssBytes / 1024 ** 2, limit: MAX_RESIDENT_BYTES / 1024 ** 2, unit: 'MiB' });
+  for (const answer of result.firstAnswers.filter(({ name }) => TARGETED_ANSWERS.includes(name))) {
+    list.push({ name: `first answer: ${answer.name}`, value: answer.milliseconds, limit: MAX_FIRST_ANSWER_MS, unit: 'ms' });
+  }
+  return list;
+}
+
+/** Elapsed and processor time against parsing's. */
+const ratios = (replay: ReplayFigures, parse: ParseFigures) =>
+  `${(replay.seconds / parse.seconds).toFixed(1)}× parsing (processor time: ${(replay.cpuSeconds / parse.cpuSeconds).toFixed(1)}×)`;
+const mib = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(0)} MiB`;
+const rate = (perSecond: number) => `${(perSecond / 1000).toFixed(1)}k tx/s`;
+
+function figureRows(result: ScaleResult): string[][] {
+  const { ledger, parse, replay, memory, jetStream } = result;
+  const rows = [
+    ['ledger', `${ledger.blocks} blocks, ${parse.transactions} transactions, ${parse.assets} assets, ${mib(ledger.bytes)}`],
+    ...(ledger.generationSeconds === undefined ? [] : [['generation', `${ledger.generationSeconds.toFixed(1)} s`]]),
+    [
+      'reading and parsing',
+      `${parse.seconds.toFixed(2)} s = ${rate(parse.transactionsPerSecond)} (${parse.cpuSeconds.toFixed(2)} s of processor time)`,
+    ],
+    ['nft-base replay of the file', `${replay.seconds.toFixed(2)} s = ${rate(replay.transactionsPerSecond)}, ${ratios(replay, parse)}`],
+  ];
+  if (jetStream) {
+    rows.push([
+      'nft-base replay from JetStream',
+      `${jetStream.seconds.toFixed(2)} s = ${rate(jetStream.transactionsPerSecond)}, ${ratios(jetStream, parse)}`,
+    ]);
+    rows.push(['publishing the file to JetStream', `${jetStream.publishSeconds.toFixed(1)} s`]);
+  }
+  rows.push(['memory after replay', `${mib(memory.rssBytes)} resident, ${mib(memory.heapUsedBytes)} heap`]);
+  rows.push(['memory after a full GC', `${mib(memory.rssAfterGcBytes)} resident, ${mib(memory.heapUsedAfterGcBytes)} heap`]);
+  return rows;
+}
+
+export function markdownReport(result: ScaleResult): string {
+  const lines = [
+    `# bench:scale, ${result.ledger.blocks} blocks`,
+    '',
+    `${result.startedAt}, Node ${result.machine.node}, ${result.machine.cpus} CPUs`,
+    '',
+  ];
+  lines.push('| figure | value |', '| --- | --- |', ...figureRows(result).map(([name, value]) => `| ${name} | ${value} |`), '');
+  lines.push('| first (uncached) answer | ms | totalCount |', '| --- | --- | --- |');
+  lines.push(...result.firstAnswers.map((answer) => `| ${answer.name} | ${answer.milliseconds.toFixed(1)} | ${answer.totalCount ?? ''} |`), '');
+  lines.push('| target | value | limit | met |', '| --- | --- | --- | --- |');
+  for (const target of targets(result)) {
+    lines.push(
+      `| ${target.name} | ${target.value.toFixed(1)} ${target.unit} | ${target.limit} ${target.unit} | ${target.value <= target.limit ? 'yes' : 'NO'} |`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,211 @@
+import { performance } from 'node:perf_hooks';
+import { setTimeout as delay } from 'node:timers/promises';
+import { nftBaseArea } from '@ledger-api/nft-base';
+import { EMPTY_POSITION, FileLedgerSource, JetStreamLedgerSource, ProjectionRunner, publishLedgerFile, type LedgerSource } from '@ledger-api/ledger';
+import { freePort } from '@ledger-api/ledger/testing';
+import { silentLogger } from '@ledger-api/observability';
+import { serviceConfigSchema, startService } from '@ledger-api/runtime';
+import { EmbeddedStore } from '@ledger-api/store';
+import type { FirstAnswer, MemoryFigures, ParseFigures, ReplayFigures, WorkerResult } from './scale-report';
+
+/**
+ * One child process of `bench:scale`, started with --expose-gc so its memory
+ * figures hold the read model and nothing the orchestrator allocated:
+ *   node --expose-gc scale-worker.js <ledger.jsonl> file|jetstream
+ * Prints its figures as one JSON line.
+ */
+const NETWORK_VERSION = 23;
+const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+const SWEEP_SETTLE_MS = 2_000;
+
+/** What the queries need from the ledger, picked while it is parsed so no query warms another. */
+interface LedgerSample {
+  searchBody: Record<string, unknown>;
+  largestCollectionId: string;
+  busySender: string;
+}
+
+async function parseFile(path: string): Promise<{ figures: ParseFigures; sample: LedgerSample }> {
+  const mints: Array<{ attributes: Record<string, unknown>; collectionId: string }> = [];
+  const senders = new Map<string, number>();
+  let transactions = 0;
+  const started = performance.now();
+  const cpuAtStart = process.cpuUsage();
+  // The file source with a handler that only looks: reading and parsing as a replay does it, and nothing else.
+  await new FileLedgerSource(path).run(async (event) => {
+    if (event.event !== 'block.applied') return;
+    transactions += event.block.transactions.length;
+    for (const tx of event.block.transactions) {
+      senders.set(tx.senderPublicKey, (senders.get(tx.senderPublicKey) ?? 0) + 1);
+      const token = tx.asset?.nftToken as { attributes: Record<string, unknown>; collectionId: string } | undefined;
+      if (tx.typeGroup === 9000 && tx.type === 1 && token) mints.push({ attributes: token.attributes, collectionId: token.collectionId });
+    }
+  }, EMPTY_POSITION);
+  const seconds = (performance.now() - started) / 1000;
+  const cpuSeconds = cpuSecondsSince(cpuAtStart);
+  const perCollection = new Map<string, number>();
+  for (const { collectionId } of mints) perCollection.set(collectionId, (perCollection.get(collectionId) ?? 0) + 1);
+  const sample: LedgerSample = {
+    searchBody: mints[Math.floor(mints.length / 2)]?.attributes ?? {},
+    largestCollectionId: [...perCollection].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '',
+    busySender: [...senders].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '',
+  };
+  return { figures: { seconds, cpuSeconds, transactions, assets: mints.length, transactionsPerSecond: transactions / seconds }, sample };
+}
+
+/** Feeds the source to the nft-base projection as its projector does, until `done` says everything was handled. */
+async function replay(source: LedgerSource, done: (streamSeq: number) => boolean): Promise<{ store: EmbeddedStore; figures: ReplayFigures }> {
+  const store = new EmbeddedStore();
+  const runner = new ProjectionRunner({ store, projection: nftBaseArea.projection({ networkVersion: NETWORK_VERSION }), logger: silentLogger() });
+  await runner.init();
+  let transactions = 0;
+  const started = performance.now();
+  const cpuAtStart = process.cpuUsage();
+  await source.run(async (event, streamSeq) => {
+    await runner.handle(event, streamSeq);
+    if (event.event === 'block.applied') transactions += event.block.transactions.length;
+    if (done(streamSeq)) void source.stop();
+  }, runner.position);
+  const seconds = (performance.now() - started) / 1000;
+  const cpuSeconds = cpuSecondsSince(cpuAtStart);
+  return { store, figures: { seconds, cpuSeconds, transactions, transactionsPerSecond: transactions / seconds, height: runner.position.height } };
+}
+
+async function replayJetStream(path: string): Promise<{ store: EmbeddedStore; figures: ReplayFigures; publishSeconds: number }> {
+  const stream = `SCALE_${process.pid}_${Date.now()}`;
+  const subjectPrefix = `scale.${process.pid}.${Date.now()}`;
+  const started = performance.now();
+  const published = await publishLedgerFile({ servers: NATS_URL, file: path, stream, subjectPrefix, logger: silentLogger() });
+  const publishSeconds = (performance.now() - started) / 1000;
+  const source = new JetStreamLedgerSource({
+    servers: NATS_URL,
+    consumerName: stream,
+    stream,
+    subjectPrefix,
+    perProcess: true,
+    logger: silentLogger(),
+  });
+  try {
+    const result = await replay(source, (streamSeq) => streamSeq >= published.lastSeq);
+    return { ...result, publishSeconds };
+  } finally {
+    await source.stop();
+    await deleteStream(stream);
+  }
+}
+
+async function deleteStream(stream: string): Promise<void> {
+  const { connect } = await import('@nats-io/transport-node');
+  const { jetstreamManager } = await import('@nats-io/jetstream');
+  const connection = await connect({ servers: NATS_URL });
+  try {
+    await (await jetstreamManager(connection)).streams.delete(stream);
+  } finally {
+    await connection.close();
+  }
+}
+
+/** Processor time of this process, all its threads (the garbage collector's included). */
+function cpuSecondsSince(start: NodeJS.CpuUsage): number {
+  const { user, system } = process.cpuUsage(start);
+  return (user + system) / 1e6;
+}
+
+function memory(): MemoryFigures {
+  const before = process.memoryUsage();
+  global.gc?.();
+  const after = process.memoryUsage();
+  return { rssBytes: before.rss, heapUsedBytes: before.heapUsed, rssAfterGcBytes: after.rss, heapUsedAfterGcBytes: after.heapUsed };
+}
+
+async function timed(baseUrl: string, name: string, path: string, body?: unknown): Promise<FirstAnswer> {
+  const started = performance.now();
+  const response = await fetch(baseUrl + path, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  const milliseconds = performance.now() - started;
+  if (response.status !== 200) throw new Error(`${name}: ${path} answered ${response.status}: ${text.slice(0, 200)}`);
+  const totalCount = (JSON.parse(text) as { meta?: { totalCount?: number } }).meta?.totalCount;
+  return { name, path, milliseconds, totalCount };
+}
+
+/**
+ * Runs the route code of every query once on pages and bodies none of them
+ * asks for, so the first answers measure the read model and the page, not
+ * the compilation of code a running service has long compiled.
+ */
+async function warmUp(baseUrl: string): Promise<void> {
+  const requests: Array<[string, unknown?]> = [
+    [`/nft/assets/${'0'.repeat(64)}`],
+    ['/nft/assets?page=3&limit=7&orderBy=nonce:asc'],
+    ['/nft/assets/search?limit=7', { warmUp: 'no asset has this' }],
+    [`/nft/collections/${'0'.repeat(64)}/assets`],
+    [`/nft/assets/wallet/02${'0'.repeat(64)}`],
+    ['/nft/burns?limit=7&orderBy=nonce:asc'],
+  ];
+  for (const [path, body] of requests) {
+    const init = body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+    await fetch(baseUrl + path, init).then((response) => response.text());
+  }
+}
+
+/**
+ * The replay's garbage is not the queries' to collect: a full collection, and
+ * time for the collector to finish sweeping the heap concurrently, which would
+ * otherwise land on the first requests, as it does on no service that has
+ * been idle a moment after catching up.
+ */
+async function collectReplayGarbage(): Promise<void> {
+  global.gc?.();
+  await delay(SWEEP_SETTLE_MS);
+}
+
+/** The first (uncached) answer of each query, over HTTP from the nft-base app serving the replayed store. */
+async function firstAnswers(store: EmbeddedStore, sample: LedgerSample): Promise<FirstAnswer[]> {
+  const port = String(await freePort());
+  const config = serviceConfigSchema({ area: nftBaseArea.area, port: 0, storeGiven: true }).parse({ ROLE: 'api', HOST: '127.0.0.1', PORT: port });
+  const service = await startService(nftBaseArea, config, silentLogger(), { store });
+  const baseUrl = `http://127.0.0.1:${service.port}`;
+  try {
+    await warmUp(baseUrl);
+    await collectReplayGarbage();
+    return [
+      await timed(baseUrl, 'page 1', '/nft/assets'),
+      await timed(baseUrl, 'orderBy=fee:desc', '/nft/assets?orderBy=fee:desc'),
+      await timed(baseUrl, 'orderBy=timestamp:desc', '/nft/assets?orderBy=timestamp:desc'),
+      await timed(baseUrl, 'attribute search', '/nft/assets/search', sample.searchBody),
+      await timed(baseUrl, 'deep page by amount:asc', '/nft/assets?orderBy=amount:asc&page=50&limit=100'),
+      await timed(baseUrl, 'largest collection, page 1', `/nft/collections/${sample.largestCollectionId}/assets`),
+      await timed(baseUrl, 'busiest wallet, page 1', `/nft/assets/wallet/${sample.busySender}`),
+      await timed(baseUrl, 'burns by fee', '/nft/burns?orderBy=fee:desc'),
+    ];
+  } finally {
+    await service.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const [path, input] = process.argv.slice(2);
+  if (!path || (input !== 'file' && input !== 'jetstream')) throw new Error('usage: scale-worker <ledger.jsonl> file|jetstream');
+  const parsed = await parseFile(path);
+  global.gc?.();
+  const result: WorkerResult = { parse: parsed.figures };
+  if (input === 'file') {
+    const { store, figures } = await replay(new FileLedgerSource(path), () => false);
+    result.replay = figures;
+    result.memory = memory();
+    result.firstAnswers = await firstAnswers(store, parsed.sample);
+  } else {
+    const { figures, publishSeconds } = await replayJetStream(path);
+    result.jetStream = { ...figures, publishSeconds };
+  }
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+
+main().catch((error: Error) => {
+  process.stderr.write(`${error.stack ?? error.message}\n`);
+  process.exit(1);
+});
