@@ -1,5 +1,7 @@
 import { stringify } from 'node:querystring';
+import { listSort, type KeysetPosition, type Page } from '@ledger-api/store';
 import { z } from 'zod';
+import { cursorParam, cursorRules, encodeCursor, type CursorQuery, type CursorToken } from './cursor';
 import { integerParam } from './fields';
 import { orderByParam, type OrderBy } from './order-by';
 import { transformParam } from './transform';
@@ -31,30 +33,51 @@ export interface PagingQuery {
   page: number;
   limit: number;
   offset?: number;
+  /** Keyset paging instead of page numbers. */
+  cursor?: CursorToken;
   orderBy?: OrderBy;
   transform?: boolean;
 }
 
 type PagingShape = {
+  // Optional in the schema, so the cursor rules see whether it was sent; the schema fills in the default after them.
   page: ReturnType<typeof integerParam>;
   limit: ReturnType<typeof integerParam>;
   offset: z.ZodOptional<ReturnType<typeof integerParam>>;
+  cursor: z.ZodOptional<ReturnType<typeof cursorParam>>;
   // Present only where the route declares orderable fields / takes transform;
   // typed as always there so handlers read one query type.
   orderBy: z.ZodOptional<ReturnType<typeof orderByParam>>;
   transform: ReturnType<typeof transformParam>;
 };
 
+const DEFAULT_PAGE = 1;
+
 export function listQuerySchema<F extends z.ZodRawShape>(config: ListConfig<F>) {
   const shape = {
-    page: integerParam({ positive: true }).default(1),
+    page: integerParam({ positive: true }).optional().meta({ default: DEFAULT_PAGE }),
     limit: integerParam({ min: 1, max: MAX_LIMIT }).default(MAX_LIMIT),
     offset: integerParam({ min: 0 }).optional(),
+    cursor: cursorParam().optional(),
     ...(Object.keys(config.orderable).length > 0 && { orderBy: orderByParam(config.orderable).optional() }),
     ...(config.transform && { transform: transformParam() }),
     ...config.filters,
   } as unknown as PagingShape & F;
-  return z.strictObject(shape);
+  return withCursorRules(z.strictObject(shape), config.defaultOrder);
+}
+
+/**
+ * The cursor rules on a list query schema, then the page default they need
+ * to see absent. Checks keep the schema an object schema, which the OpenAPI
+ * document lists parameter by parameter.
+ */
+function withCursorRules<S extends z.ZodObject>(schema: S, defaultOrder: ListConfig['defaultOrder']): S {
+  const rules = cursorRules(defaultOrder);
+  // Typed on the members the rules read: the route's own filters make the full output type generic here.
+  const query: z.ZodObject = schema;
+  return query
+    .superRefine((value, ctx) => rules(value as CursorQuery, ctx))
+    .overwrite((value) => ({ ...value, page: value.page ?? DEFAULT_PAGE })) as S;
 }
 
 /** The request as the client sent it, which paging links reproduce. */
@@ -80,55 +103,82 @@ export interface Paged<T> {
   data: T[];
 }
 
-function linkBuilder(location: RequestLocation, config: ListConfig, limit: number) {
+/**
+ * Links to pages of the list: the keys the client sent, in the order and with
+ * the values sent, then the defaults it did not send (`page` only where pages
+ * are numbered), with `target` (`page` or `cursor`) set to the page's value.
+ */
+function linkBuilder(location: RequestLocation, config: ListConfig, limit: number, target: 'page' | 'cursor') {
   const query: Record<string, string> = {};
   for (const [key, value] of location.queryPairs) if (!(key in query)) query[key] = value;
   const defaults: Record<string, string> = {
     ...(config.transform ? { transform: 'true' } : {}),
     ...config.linkFlags,
-    page: '1',
+    ...(target === 'page' && { page: String(DEFAULT_PAGE) }),
     limit: String(limit),
   };
   for (const [key, value] of Object.entries(defaults)) if (!(key in query)) query[key] = value;
-  return (page: number) => `${location.path}?${stringify({ ...query, page: String(page) })}`;
+  return (value: string) => `${location.path}?${stringify({ ...query, [target]: value })}`;
 }
 
-/** The paged envelope of api-behaviour.md section 3. */
-export function pagedEnvelope<T>(location: RequestLocation, config: ListConfig, query: PagingQuery, data: T[], totalCount: number): Paged<T> {
+/** What the envelope needs of a list read: the count of all matches and, for a keyset read, the pages beside it. */
+export type ListPage = Pick<Page<unknown>, 'totalCount' | 'adjacent'>;
+
+type PageLinks = Pick<PageMeta, 'next' | 'previous' | 'self' | 'first' | 'last'>;
+
+function numberedPageLinks(location: RequestLocation, config: ListConfig, query: PagingQuery, totalCount: number, pageCount: number): PageLinks {
   const { page, limit } = query;
-  const pageCount = Math.max(1, Math.ceil(totalCount / limit));
-  const link = linkBuilder(location, config, limit);
+  const link = linkBuilder(location, config, limit, 'page');
   return {
-    meta: {
-      totalCountIsEstimate: config.totalCountIsEstimate,
-      count: data.length,
-      pageCount,
-      totalCount,
-      next: page < pageCount ? link(page + 1) : null,
-      previous: totalCount > 0 && page > 1 && page <= pageCount + 1 ? link(page - 1) : null,
-      self: link(page),
-      first: link(1),
-      last: link(pageCount),
-    },
-    data,
+    next: page < pageCount ? link(String(page + 1)) : null,
+    previous: totalCount > 0 && page > 1 && page <= pageCount + 1 ? link(String(page - 1)) : null,
+    self: link(String(page)),
+    first: link(String(DEFAULT_PAGE)),
+    last: link(String(pageCount)),
   };
+}
+
+/** Links of a keyset read: `self` as sent, `first` the empty cursor, the others tokens of the positions the read found. */
+function cursorPageLinks(location: RequestLocation, config: ListConfig, query: PagingQuery, page: ListPage): PageLinks {
+  if (!page.adjacent) throw new Error('A request with a cursor needs a keyset read, which reports the pages beside it');
+  const sort = listSort(query.orderBy, config.defaultOrder);
+  const link = linkBuilder(location, config, query.limit, 'cursor');
+  const linkTo = (position: KeysetPosition | null) => position && link(encodeCursor(position, sort));
+  const sent = location.queryPairs.find(([key]) => key === 'cursor')?.[1] ?? '';
+  return {
+    next: linkTo(page.adjacent.next),
+    previous: linkTo(page.adjacent.previous),
+    self: link(sent),
+    first: link(''),
+    last: link(encodeCursor({ kind: 'last' }, sort)),
+  };
+}
+
+/** The paged envelope of api-behaviour.md section 3, with the links of keyset paging when the request has a cursor. */
+export function pagedEnvelope<T>(location: RequestLocation, config: ListConfig, query: PagingQuery, page: ListPage, data: T[]): Paged<T> {
+  const { totalCount } = page;
+  const pageCount = Math.max(1, Math.ceil(totalCount / query.limit));
+  const links = query.cursor ? cursorPageLinks(location, config, query, page) : numberedPageLinks(location, config, query, totalCount, pageCount);
+  return { meta: { totalCountIsEstimate: config.totalCountIsEstimate, count: data.length, pageCount, totalCount, ...links }, data };
 }
 
 /** The OpenAPI/zod shape of a paged response around an item schema. */
 export function pagedResponse<T extends z.ZodType>(item: T) {
   const link = z.string();
   return z.object({
-    meta: z.object({
-      totalCountIsEstimate: z.boolean(),
-      count: z.number().int(),
-      pageCount: z.number().int(),
-      totalCount: z.number().int(),
-      next: link.nullable(),
-      previous: link.nullable(),
-      self: link,
-      first: link,
-      last: link,
-    }),
+    meta: z
+      .object({
+        totalCountIsEstimate: z.boolean(),
+        count: z.number().int(),
+        pageCount: z.number().int(),
+        totalCount: z.number().int(),
+        next: link.nullable(),
+        previous: link.nullable(),
+        self: link,
+        first: link,
+        last: link,
+      })
+      .meta({ id: 'PageMeta', description: 'The counts of a page and the links to its neighbours: paths without `/api`, with the effective query' }),
     data: z.array(item),
   });
 }

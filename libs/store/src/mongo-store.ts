@@ -9,6 +9,7 @@ import {
   type Filter as MongoFilter,
 } from 'mongodb';
 import { QueryTimeoutError, StoreUnavailableError } from './errors';
+import { withKeyset } from './keyset';
 import type { CollectionSpec, Doc, Filter, FindOptions, ReadCollection, Store, Write } from './types';
 
 export interface MongoStoreOptions {
@@ -79,16 +80,16 @@ class MongoReadCollection<T extends Doc> implements ReadCollection<T> {
     return this.findOne({ _id: id });
   }
 
-  findOne(filter: Filter, { sort, skip }: FindOptions = {}): Promise<T | null> {
+  findOne(filter: Filter, { sort, skip, after }: FindOptions = {}): Promise<T | null> {
     return unlessUnavailable(async () => {
-      const doc = await this.collection.findOne(filter as MongoFilter<Doc>, { sort, skip, ...this.readOptions() });
+      const doc = await this.collection.findOne(withKeyset(filter, sort, after) as MongoFilter<Doc>, { sort, skip, ...this.readOptions() });
       return doc as T | null;
     });
   }
 
-  find(filter: Filter, { sort, skip, limit }: FindOptions = {}): Promise<T[]> {
+  find(filter: Filter, { sort, skip, limit, after }: FindOptions = {}): Promise<T[]> {
     return unlessUnavailable(async () => {
-      const cursor = this.collection.find(filter as MongoFilter<Doc>, { sort, skip, limit, ...this.readOptions() });
+      const cursor = this.collection.find(withKeyset(filter, sort, after) as MongoFilter<Doc>, { sort, skip, limit, ...this.readOptions() });
       return (await cursor.toArray()) as T[];
     });
   }

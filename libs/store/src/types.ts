@@ -19,6 +19,12 @@ export interface FindOptions {
   sort?: Sort;
   skip?: number;
   limit?: number;
+  /**
+   * A boundary record's values of every field of `sort`, in sort order: only
+   * documents strictly after it in that sort are found (keyset paging). The
+   * boundary need not exist; skip and limit apply after it.
+   */
+  after?: unknown[];
 }
 
 /** Reads return documents the caller owns: changing them never reaches the store. */

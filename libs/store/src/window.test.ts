@@ -1,4 +1,6 @@
-import { findPage, findWindow, type PageSource } from './window';
+import { EmbeddedStore } from './embedded-store';
+import type { Doc } from './types';
+import { findPage, findWindow, type FieldOrder, type KeysetPosition, type Page, type PageSource } from './window';
 
 const ledgerOrder = { blockHeight: 1, sequence: 1 } as const;
 
@@ -50,5 +52,71 @@ describe('findPage', () => {
       expect(await findPage(pages, filter, request, list)).toEqual({ items: ['a'], totalCount });
       expect(pages.counts).toEqual([counted]);
     }
+  });
+});
+
+describe('findPage with a keyset position', () => {
+  const list = { defaultOrder: ledgerOrder };
+  const limit = 5;
+  let source: PageSource<Doc>;
+
+  beforeAll(async () => {
+    const store = new EmbeddedStore();
+    // 23 records over 8 blocks; fees tie across blocks.
+    const docs = Array.from({ length: 23 }, (_, i) => ({ _id: `t${i}`, blockHeight: 1 + Math.floor(i / 3), sequence: i % 3, fee: `000${i % 4}` }));
+    await store.applyWrites(docs.map((doc) => ({ collection: 'records', id: doc._id, doc })));
+    source = store.collection('records');
+  });
+
+  const ids = (page: Page<Doc>) => page.items.map((doc) => doc._id);
+  const read = (cursor: KeysetPosition, orderBy?: FieldOrder) => findPage(source, {}, { page: 1, limit, cursor, ...(orderBy && { orderBy }) }, list);
+
+  async function numberedPages(orderBy?: FieldOrder): Promise<string[][]> {
+    const pages: string[][] = [];
+    for (let page = 1; page <= 5; page++) pages.push(ids(await findPage(source, {}, { page, limit, ...(orderBy && { orderBy }) }, list)));
+    return pages;
+  }
+
+  async function walk(start: KeysetPosition, way: 'next' | 'previous', orderBy?: FieldOrder): Promise<string[][]> {
+    const pages: string[][] = [];
+    for (let position: KeysetPosition | null = start; position;) {
+      const page: Page<Doc> = await read(position, orderBy);
+      pages.push(ids(page));
+      position = page.adjacent![way];
+    }
+    return pages;
+  }
+
+  const orders: (FieldOrder | undefined)[] = [
+    undefined,
+    { field: 'fee', direction: 'asc' },
+    { field: 'fee', direction: 'desc' },
+    { field: '_id', direction: 'desc' },
+  ];
+
+  it('walks forward from the first page through exactly the pages of page paging', async () => {
+    for (const orderBy of orders) expect(await walk({ kind: 'first' }, 'next', orderBy)).toEqual(await numberedPages(orderBy));
+  });
+
+  it('walks back from the last page through the same pages in reverse, the last one as short as page paging makes it', async () => {
+    for (const orderBy of orders) expect(await walk({ kind: 'last' }, 'previous', orderBy)).toEqual((await numberedPages(orderBy)).reverse());
+  });
+
+  it('links the pages of a walk both ways', async () => {
+    const first = await read({ kind: 'first' });
+    expect(first).toMatchObject({ totalCount: 23, adjacent: { previous: null, next: { kind: 'after', values: [2, 1] } } });
+    const second = await read(first.adjacent!.next!);
+    expect(ids(second)).toEqual(['t5', 't6', 't7', 't8', 't9']);
+    expect(second.adjacent).toEqual({ previous: { kind: 'before', values: [2, 2] }, next: { kind: 'after', values: [4, 0] } });
+    expect(ids(await read(second.adjacent!.previous!))).toEqual(ids(first));
+    const last = await read({ kind: 'last' });
+    expect(last.adjacent).toEqual({ previous: { kind: 'before', values: [7, 2] }, next: null });
+  });
+
+  it('leads back to the last page from past the end, and nowhere from an empty list', async () => {
+    const pastTheEnd = await read({ kind: 'after', values: [8, 1] });
+    expect(pastTheEnd).toEqual({ items: [], totalCount: 23, adjacent: { next: null, previous: { kind: 'last' } } });
+    const nothing = await findPage(source, { blockHeight: { $eq: 99 } }, { page: 1, limit, cursor: { kind: 'last' } }, list);
+    expect(nothing).toEqual({ items: [], totalCount: 0, adjacent: { next: null, previous: null } });
   });
 });

@@ -1,3 +1,4 @@
+import { findKeysetPage } from './keyset-page';
 import type { Filter, FindOptions, Sort } from './types';
 
 export type SortDirection = 'asc' | 'desc';
@@ -9,14 +10,22 @@ export interface FieldOrder {
 }
 
 /**
+ * Where a keyset read starts: at the first or the last page, or beside the
+ * record whose sort values are given (the page after it, or the one before).
+ */
+export type KeysetPosition = { kind: 'first' } | { kind: 'last' } | { kind: 'after'; values: unknown[] } | { kind: 'before'; values: unknown[] };
+
+/**
  * Which slice of an ordered result a list reads: 1-based `page` of `limit`
- * items, or from `offset` when that is not zero, sorted on `orderBy` first.
+ * items, or from `offset` when that is not zero, sorted on `orderBy` first;
+ * with a `cursor`, the `limit` items at that keyset position instead.
  */
 export interface PageRequest {
   page: number;
   limit: number;
   offset?: number;
   orderBy?: FieldOrder;
+  cursor?: KeysetPosition;
 }
 
 export interface FindWindow {
@@ -29,25 +38,38 @@ export interface FindWindow {
 const UNIQUE_FIELD = '_id';
 
 /**
- * The sort, skip and limit of a page request. The default order follows the
- * requested field, so items that tie on it keep one order from page to page.
- * A sort on `_id` takes no tie-breaker: it would never decide anything, and
- * without it the always-present `_id` index serves the sort both ways.
+ * The sort of a list read. The default order follows the requested field, so
+ * items that tie on it keep one order from page to page. A sort on `_id`
+ * takes no tie-breaker: it would never decide anything, and without it the
+ * always-present `_id` index serves the sort both ways.
  */
-export function findWindow(request: PageRequest, defaultOrder: Sort): FindWindow {
+export function listSort(orderBy: FieldOrder | undefined, defaultOrder: Sort): Sort {
   const sort: Sort = {};
-  if (request.orderBy) sort[request.orderBy.field] = request.orderBy.direction === 'asc' ? 1 : -1;
+  if (orderBy) sort[orderBy.field] = orderBy.direction === 'asc' ? 1 : -1;
   for (const [field, direction] of Object.entries(defaultOrder)) {
     if (UNIQUE_FIELD in sort) break;
     if (!(field in sort)) sort[field] = direction;
   }
+  return sort;
+}
+
+/** The sort, skip and limit of a page request. */
+export function findWindow(request: PageRequest, defaultOrder: Sort): FindWindow {
   const skip = request.offset ? request.offset : (request.page - 1) * request.limit;
-  return { sort, skip, limit: request.limit };
+  return { sort: listSort(request.orderBy, defaultOrder), skip, limit: request.limit };
+}
+
+/** The keyset positions of the pages beside a keyset read's page; null where there is none. */
+export interface AdjacentPages {
+  next: KeysetPosition | null;
+  previous: KeysetPosition | null;
 }
 
 export interface Page<T> {
   items: T[];
   totalCount: number;
+  /** Present on keyset reads (a request with a cursor). */
+  adjacent?: AdjacentPages;
 }
 
 /** What a paged read needs of a collection; a store collection is one. */
@@ -73,8 +95,16 @@ function countOf<T>(source: PageSource<T>, filter: Filter, list: ListOrder): Pro
   return list.totalCountIsEstimate && unfiltered ? source.estimatedCount() : source.count(filter);
 }
 
-/** One page of the documents matching `filter`, with the count of all of them. */
+/**
+ * One page of the documents matching `filter`, with the count of all of them;
+ * a keyset read (`request.cursor`) also gives the positions of the pages beside it.
+ */
 export async function findPage<T>(source: PageSource<T>, filter: Filter, request: PageRequest, list: ListOrder): Promise<Page<T>> {
-  const [items, totalCount] = await Promise.all([source.find(filter, findWindow(request, list.defaultOrder)), countOf(source, filter, list)]);
-  return { items, totalCount };
+  const totalCount = () => countOf(source, filter, list);
+  if (request.cursor) {
+    const sort = listSort(request.orderBy, list.defaultOrder);
+    return findKeysetPage(source, filter, { sort, limit: request.limit, position: request.cursor }, totalCount);
+  }
+  const [items, count] = await Promise.all([source.find(filter, findWindow(request, list.defaultOrder)), totalCount()]);
+  return { items, totalCount: count };
 }

@@ -163,6 +163,38 @@ export function hostileValue(): fc.Arbitrary<string> {
   );
 }
 
+/** Values a forged cursor may hold: wrong types, operators, nesting, numbers JSON cannot keep. */
+const forgedCursorValue = fc.oneof(
+  fc.string({ maxLength: 12 }),
+  fc.double(),
+  fc.boolean(),
+  fc.constantFrom(null, { $gt: '' }, ['0001'], {}, Number.POSITIVE_INFINITY, -0),
+);
+
+/**
+ * Cursors a client could forge or mangle: the base64url of JSON in the token's
+ * shape with wrong members, of any other JSON, and text that is not base64url.
+ */
+export function hostileCursor(): fc.Arbitrary<string> {
+  const token = fc.record(
+    {
+      k: fc.constantFrom('a', 'b', 'l', 'x', '', 1),
+      s: fc.oneof(fc.string({ maxLength: 10 }), fc.constant(42)),
+      v: fc.oneof(fc.array(forgedCursorValue, { maxLength: 4 }), forgedCursorValue),
+    },
+    { requiredKeys: [] },
+  );
+  const rawJson = fc.constantFrom('{"k":"a","s":"AAAAAAAA","v":[1],"__proto__":{"k":"l"}}', '{"k":"a"', '{"k":"l","s":"AAAAAAAA","v":[]}', '');
+  const base64url = (json: string) => Buffer.from(json).toString('base64url');
+  return fc.oneof(
+    fc.oneof(token, fc.jsonValue()).map((json) => base64url(JSON.stringify(json) ?? '')),
+    rawJson.map(base64url),
+    fc.string({ unit: fc.constantFrom(...'AZaz09-_=+/.%~ '), maxLength: 80 }).map(encodeURIComponent),
+    fc.integer({ min: 2_000, max: 20_000 }).map((size) => 'A'.repeat(size)),
+    hostileValue(),
+  );
+}
+
 const unknownKey = fc.oneof(
   fc.constantFrom(...PROTOTYPE_NAMES, ...OPERATOR_NAMES.map(encodeURIComponent), 'a.b', 'meta', 'data', 'sort', 'LIMIT', 'Page', '%00', ''),
   encoded(fc.string({ minLength: 1, maxLength: 12 })),
@@ -173,7 +205,12 @@ function queryPair(endpoint: Endpoint): fc.Arbitrary<string> {
   const known = endpoint.queryParameters.length
     ? fc.constantFrom(...endpoint.queryParameters.map((parameter) => parameter.name))
     : fc.constant('page');
+  // A route that pages by cursor gets forged cursors besides the hostile values every key gets.
+  const cursors = endpoint.queryParameters.some((parameter) => parameter.name === 'cursor')
+    ? [{ weight: 2, arbitrary: hostileCursor().map((cursor) => `cursor=${cursor}`) }]
+    : [];
   return fc.oneof(
+    ...cursors,
     { weight: 4, arbitrary: fc.tuple(known, hostileValue()).map(([key, value]) => `${key}=${value}`) },
     { weight: 2, arbitrary: fc.tuple(unknownKey, hostileValue()).map(([key, value]) => `${key}=${value}`) },
     {

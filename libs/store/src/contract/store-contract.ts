@@ -1,4 +1,5 @@
 import type { Doc, Store, Write } from '../types';
+import { describeKeysetContract } from './keyset-contract';
 
 /** A fresh, empty store and how to dispose of it (close, drop the test database). */
 export interface StoreFixture {
@@ -281,6 +282,8 @@ export function describeStoreContract(createFixture: () => Promise<StoreFixture>
       expect(names).toEqual(['Alpha', 3]);
     });
   });
+
+  describeKeysetContract(() => store);
 
   it('answers ping while available', async () => {
     await expect(store.ping()).resolves.toBeUndefined();

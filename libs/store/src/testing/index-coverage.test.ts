@@ -1,5 +1,6 @@
 import type { CollectionSpec } from '../types';
 import { indexCoverage } from './index-coverage';
+import { queryShape } from './query-shape';
 import type { RecordedRead } from './recording-store';
 
 const specs: CollectionSpec[] = [
@@ -55,6 +56,16 @@ describe('indexCoverage', () => {
   it('serves search form conditions from the wildcard index, and estimates from metadata', () => {
     expect(coverage({ 'form.~a': { $eq: 1 }, 'form.~b': { $type: 'object' } }, { fee: -1, height: 1, seq: 1 })).toBe('wildcard');
     expect(coverage({}, undefined, 'estimatedCount')).toBe('indexed');
+  });
+
+  it('takes a keyset boundary for a range on the sort fields, which the index carrying the sort serves', () => {
+    const keyset = (filter: RecordedRead['filter'], sort: RecordedRead['sort']) =>
+      indexCoverage({ ...read(filter, sort), after: [1, 2] }, specs, options);
+    expect(keyset({}, { height: -1, seq: -1 })).toBe('indexed');
+    expect(keyset({ owner: { $eq: 'k' } }, { height: 1, seq: 1 })).toBe('indexed');
+    expect(keyset({}, { height: -1, seq: 1 })).toBe('unindexed');
+    const shape = queryShape({ filter: { owner: { $eq: 'k' } }, sort: { owner: 1, height: 1 }, after: ['k', 3] });
+    expect(shape.range).toEqual(new Set(['height']));
   });
 
   it('refuses a collection without a spec and an operator it has no rule for', () => {

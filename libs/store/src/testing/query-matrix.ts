@@ -1,4 +1,5 @@
-import type { FieldOrder, PageRequest } from '../window';
+import type { Sort } from '../types';
+import { listSort, type FieldOrder, type PageRequest } from '../window';
 
 /** A query parameter's schema, as the list configs declare them (zod). */
 export interface ParamSchema {
@@ -29,9 +30,31 @@ export function filterCombinations(filters: Record<string, ParamSchema>): Record
   return combinations;
 }
 
-/** Page 1 in the default order, then every orderable stored field in both directions. */
-export function pageRequests(orderable: Record<string, string>): PageRequest[] {
+/**
+ * A keyset boundary at the far end of every list read in `sort` (way 1) or at
+ * its start (way -1): null sorts before and booleans after every other value,
+ * so reads from it find nothing and need no documents holding sort fields.
+ */
+function boundaryBeyondEnd(sort: Sort, way: 1 | -1): unknown[] {
+  return Object.values(sort).map((direction) => (direction * way === 1 ? true : null));
+}
+
+/**
+ * Page 1 in the default order, then every orderable stored field in both
+ * directions; given the list's default order, each also as keyset reads
+ * forward (the list's sort) and backward (the sort reversed).
+ */
+export function pageRequests(orderable: Record<string, string>, defaultOrder?: Sort): PageRequest[] {
   const orders: (FieldOrder | undefined)[] = [undefined];
   for (const field of Object.values(orderable)) orders.push({ field, direction: 'asc' }, { field, direction: 'desc' });
-  return orders.map((orderBy) => ({ page: 1, limit: 10, ...(orderBy && { orderBy }) }));
+  return orders.flatMap((orderBy) => {
+    const request: PageRequest = { page: 1, limit: 10, ...(orderBy && { orderBy }) };
+    if (!defaultOrder) return [request];
+    const sort = listSort(orderBy, defaultOrder);
+    return [
+      request,
+      { ...request, cursor: { kind: 'after', values: boundaryBeyondEnd(sort, 1) } },
+      { ...request, cursor: { kind: 'before', values: boundaryBeyondEnd(sort, -1) } },
+    ];
+  });
 }

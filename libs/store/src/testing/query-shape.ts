@@ -30,9 +30,14 @@ function addConditions(filter: Filter, shape: QueryShape): void {
   }
 }
 
-export function queryShape(read: Pick<RecordedRead, 'filter' | 'sort'>): QueryShape {
+/**
+ * A keyset read's boundary condition (`after`) is a range on the sort's own
+ * fields, which the index carrying the sort walks from the boundary on.
+ */
+export function queryShape(read: Pick<RecordedRead, 'filter' | 'sort' | 'after'>): QueryShape {
   const shape: QueryShape = { equality: new Set(), range: new Set(), sort: Object.entries(read.sort ?? {}) };
   addConditions(read.filter, shape);
+  if (read.after) for (const [field] of shape.sort) if (!shape.equality.has(field)) shape.range.add(field);
   return shape;
 }
 
@@ -47,10 +52,13 @@ function abstractFilter(value: unknown): unknown {
   return Object.fromEntries(Object.entries(value).map(([key, member]) => [key, abstractFilter(member)]));
 }
 
-/** One line per read, e.g. `find assets {"ownerAddress":{"$eq":"?"}} sort {"blockHeight":1,"sequence":1}`. */
+/**
+ * One line per read, e.g. `find assets {"ownerAddress":{"$eq":"?"}} sort {"blockHeight":1,"sequence":1}`;
+ * a keyset read says `after ?` after its filter.
+ */
 export function describeRead(read: RecordedRead): string {
   const filter = JSON.stringify(abstractFilter(read.filter));
-  return `${read.operation} ${read.collection} ${filter}${read.sort ? ` sort ${JSON.stringify(read.sort)}` : ''}`;
+  return `${read.operation} ${read.collection} ${filter}${read.after ? ' after ?' : ''}${read.sort ? ` sort ${JSON.stringify(read.sort)}` : ''}`;
 }
 
 /** Normalizes the sort keys a read carries, for use as a map key. */

@@ -2,12 +2,13 @@ import type { CollectionSpec, Doc, Filter, FindOptions, ReadCollection, Sort, St
 
 export type ReadOperation = 'findById' | 'findOne' | 'find' | 'count' | 'estimatedCount';
 
-/** One read a caller issued: the query document and sort it passed to the store. */
+/** One read a caller issued: the query document and sort it passed to the store, and the keyset boundary of a keyset read. */
 export interface RecordedRead {
   collection: string;
   operation: ReadOperation;
   filter: Filter;
   sort?: Sort;
+  after?: unknown[];
 }
 
 /**
@@ -31,19 +32,19 @@ export class RecordingStore implements Store {
 
   collection<T extends Doc = Doc>(name: string): ReadCollection<T> {
     const inner = this.inner.collection<T>(name);
-    const record = (operation: ReadOperation, filter: Filter, sort?: Sort) =>
-      this.reads.push({ collection: name, operation, filter, ...(sort && { sort }) });
+    const record = (operation: ReadOperation, filter: Filter, sort?: Sort, after?: unknown[]) =>
+      this.reads.push({ collection: name, operation, filter, ...(sort && { sort }), ...(after && { after }) });
     return {
       findById: (id) => {
         record('findById', { _id: id });
         return inner.findById(id);
       },
       findOne: (filter: Filter, options?: FindOptions) => {
-        record('findOne', filter, options?.sort);
+        record('findOne', filter, options?.sort, options?.after);
         return inner.findOne(filter, options);
       },
       find: (filter: Filter, options?: FindOptions) => {
-        record('find', filter, options?.sort);
+        record('find', filter, options?.sort, options?.after);
         return inner.find(filter, options);
       },
       count: (filter: Filter) => {

@@ -1,4 +1,4 @@
-import type { CollectionSpec } from '../types';
+import type { CollectionSpec, Sort } from '../types';
 import type { PageRequest } from '../window';
 import { indexCoverage, type Coverage, type CoverageOptions } from './index-coverage';
 import { filterCombinations, pageRequests, type ParamSchema } from './query-matrix';
@@ -10,6 +10,8 @@ export interface ListRoute {
   route: string;
   filters: Record<string, ParamSchema>;
   orderable: Record<string, string>;
+  /** The list's default order: given, its reads are also issued as keyset reads. */
+  defaultOrder?: Sort;
   /** Bodies of a search route, each issued with every filter combination and order. */
   bodies?: unknown[];
   read(query: PageRequest & Record<string, unknown>, body: unknown): Promise<unknown>;
@@ -22,12 +24,12 @@ export interface RouteReads {
   reads: RecordedRead[];
 }
 
-/** Issues every filter combination × every order (× every body) of each route, recording the reads of each. */
+/** Issues every filter combination × every order and window (× every body) of each route, recording the reads of each. */
 export async function issueListRoutes(store: RecordingStore, routes: ListRoute[]): Promise<RouteReads[]> {
   const issued: RouteReads[] = [];
-  for (const { route, filters, orderable, bodies = [undefined], read } of routes) {
+  for (const { route, filters, orderable, defaultOrder, bodies = [undefined], read } of routes) {
     for (const filterValues of filterCombinations(filters)) {
-      for (const request of pageRequests(orderable)) {
+      for (const request of pageRequests(orderable, defaultOrder)) {
         for (const body of bodies) {
           store.takeReads();
           await read({ ...request, ...filterValues }, body);

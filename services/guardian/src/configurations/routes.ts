@@ -17,5 +17,9 @@ export const GUARDIAN_CONSTANTS = {
 };
 
 export const configurationRoutes = (pkg: PackageInfo) => [
-  configurationRoute('/guardian/configurations', 'Guardian configuration', pkg, GUARDIAN_CONSTANTS),
+  configurationRoute(
+    { path: '/guardian/configurations', operationId: 'getGuardianConfiguration', tag: 'Guardian configuration' },
+    pkg,
+    GUARDIAN_CONSTANTS,
+  ),
 ];

@@ -14,18 +14,20 @@ export function groupRoutes(store: Store) {
     defineRoute({
       method: 'get',
       path: '/guardian/groups',
+      operationId: 'listGroups',
       summary: 'List permission groups',
       tags: ['Guardian groups'],
       query: listQuerySchema(groupsList),
       response: pagedResponse(groupResource),
       async handler({ query, location }) {
-        const { items, totalCount } = await repository.list(query);
-        return pagedEnvelope(location, groupsList, query, items.map(presentGroup), totalCount);
+        const page = await repository.list(query);
+        return pagedEnvelope(location, groupsList, query, page, page.items.map(presentGroup));
       },
     }),
     defineRoute({
       method: 'get',
       path: '/guardian/groups/:id',
+      operationId: 'getGroup',
       summary: 'Get a permission group by name',
       tags: ['Guardian groups'],
       params: groupParams,
@@ -40,6 +42,7 @@ export function groupRoutes(store: Store) {
     defineRoute({
       method: 'get',
       path: '/guardian/groups/:id/users',
+      operationId: 'listGroupUsers',
       summary: 'List the users of a permission group',
       description: 'Members in the order they first appeared on the ledger; not paged.',
       tags: ['Guardian groups'],

@@ -14,18 +14,20 @@ export function userRoutes(store: Store) {
     defineRoute({
       method: 'get',
       path: '/guardian/users',
+      operationId: 'listUsers',
       summary: 'List users with their groups and permissions',
       tags: ['Guardian users'],
       query: listQuerySchema(usersList),
       response: pagedResponse(userSummaryResource),
       async handler({ query, location }) {
-        const { items, totalCount } = await repository.list(query);
-        return pagedEnvelope(location, usersList, query, items.map(presentUserSummary), totalCount);
+        const page = await repository.list(query);
+        return pagedEnvelope(location, usersList, query, page, page.items.map(presentUserSummary));
       },
     }),
     defineRoute({
       method: 'get',
       path: '/guardian/users/:id',
+      operationId: 'getUser',
       summary: 'Get a user by public key',
       tags: ['Guardian users'],
       params: userParams,
@@ -40,6 +42,7 @@ export function userRoutes(store: Store) {
     defineRoute({
       method: 'get',
       path: '/guardian/users/:id/groups',
+      operationId: 'listUserGroups',
       summary: "List a user's groups",
       description: "The user's groups in the user's own order; names without a group are skipped. Not paged.",
       tags: ['Guardian users'],

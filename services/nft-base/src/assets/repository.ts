@@ -31,8 +31,8 @@ export function assetsRepository(store: Store, { networkVersion, ledgerPosition 
     return docs.map((doc) => ({ ...doc, ownerKey: doc.ownerAddress === null ? undefined : keys.get(doc.ownerAddress) }));
   }
   async function page(filter: Filter, query: PageRequest, list: ListOrder = assetsList): Promise<Page<AssetWithOwnerKey>> {
-    const { items, totalCount } = await findPage(assets, filter, query, list);
-    return { items: await withOwnerKeys(items), totalCount };
+    const found = await findPage(assets, filter, query, list);
+    return { ...found, items: await withOwnerKeys(found.items) };
   }
 
   /** NFTs of the seller's active auctions; without `includeExpired` only those whose expiration height is not reached. */

@@ -23,18 +23,20 @@ function assetListRoutes(repository: AssetsRepository) {
     defineRoute({
       method: 'get',
       path: '/nft/assets',
+      operationId: 'listAssets',
       summary: 'List NFT assets',
       description: 'Burned assets stay listed, with ownerPublicKey "BURNED".',
       tags: TAGS,
       ...pagedListShape(assetsList, assetOrTransaction),
       async handler({ query, location }) {
-        const { items, totalCount } = await repository.list(query);
-        return pagedEnvelope(location, assetsList, query, presentRecords(items, query.transform, presentAsset), totalCount);
+        const page = await repository.list(query);
+        return pagedEnvelope(location, assetsList, query, page, presentRecords(page.items, query.transform, presentAsset));
       },
     }),
     defineRoute({
       method: 'post',
       path: '/nft/assets/search',
+      operationId: 'searchAssets',
       summary: 'Search NFT assets by attributes',
       description:
         'Assets whose attributes contain the body: objects match by the given keys, arrays by the given elements, scalars by equality. `{}` matches all.',
@@ -42,21 +44,22 @@ function assetListRoutes(repository: AssetsRepository) {
       ...pagedListShape(assetsList, assetOrTransaction),
       body: assetSearchBody,
       async handler({ query, body, location }) {
-        const { items, totalCount } = await repository.search(body, query);
-        return pagedEnvelope(location, assetsList, query, presentRecords(items, query.transform, presentAsset), totalCount);
+        const page = await repository.search(body, query);
+        return pagedEnvelope(location, assetsList, query, page, presentRecords(page.items, query.transform, presentAsset));
       },
     }),
     defineRoute({
       method: 'get',
       path: '/nft/assets/wallet/:id',
+      operationId: 'listWalletAssets',
       summary: 'List the NFT assets a wallet owns',
       description: 'A valid public key that owns nothing gives an empty page.',
       tags: TAGS,
       params: walletParams,
       ...pagedListShape(walletAssetsList, assetOrTransaction),
       async handler({ params, query, location }) {
-        const { items, totalCount } = await repository.ownedBy(params.id, query);
-        return pagedEnvelope(location, walletAssetsList, query, presentRecords(items, query.transform, presentAsset), totalCount);
+        const page = await repository.ownedBy(params.id, query);
+        return pagedEnvelope(location, walletAssetsList, query, page, presentRecords(page.items, query.transform, presentAsset));
       },
     }),
   ];
@@ -67,6 +70,7 @@ function singleAssetRoutes(repository: AssetsRepository) {
     defineRoute({
       method: 'get',
       path: '/nft/assets/:id',
+      operationId: 'getAsset',
       summary: 'Get an NFT asset',
       tags: TAGS,
       ...transactionByIdShape(resourceOrTransaction(assetDetailResource)),
@@ -79,6 +83,7 @@ function singleAssetRoutes(repository: AssetsRepository) {
     defineRoute({
       method: 'get',
       path: '/nft/assets/:id/wallets',
+      operationId: 'getAssetWallet',
       summary: 'Get the wallet that owns an NFT asset',
       description: 'The current owner in the NFT base form. A burned asset has no owner: 404, as for an unknown asset.',
       tags: TAGS,
@@ -98,6 +103,7 @@ function collectionAssetsRoute(repository: AssetsRepository) {
   return defineRoute({
     method: 'get',
     path: '/nft/collections/:id/assets',
+    operationId: 'listCollectionAssets',
     summary: 'List the NFT assets of a collection',
     tags: ['NFT collections'],
     params: transactionIdParams,
@@ -106,7 +112,7 @@ function collectionAssetsRoute(repository: AssetsRepository) {
     async handler({ params, query, location }) {
       const page = await repository.ofCollection(params.id, query);
       if (!page) throw notFound('Collection not found');
-      return pagedEnvelope(location, assetsList, query, presentRecords(page.items, query.transform, presentAsset), page.totalCount);
+      return pagedEnvelope(location, assetsList, query, page, presentRecords(page.items, query.transform, presentAsset));
     },
   });
 }

@@ -15,17 +15,19 @@ export function burnRoutes(store: Store) {
     defineRoute({
       method: 'get',
       path: '/nft/burns',
+      operationId: 'listBurns',
       summary: 'List NFT burns',
       tags: TAGS,
       ...pagedListShape(burnsList, burnOrTransaction),
       async handler({ query, location }) {
-        const { items, totalCount } = await repository.list(query);
-        return pagedEnvelope(location, burnsList, query, presentRecords(items, query.transform, presentBurn), totalCount);
+        const page = await repository.list(query);
+        return pagedEnvelope(location, burnsList, query, page, presentRecords(page.items, query.transform, presentBurn));
       },
     }),
     defineRoute({
       method: 'get',
       path: '/nft/burns/:id',
+      operationId: 'getBurn',
       summary: 'Get an NFT burn',
       tags: TAGS,
       ...transactionByIdShape(burnOrTransaction),

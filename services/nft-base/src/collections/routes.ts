@@ -23,18 +23,20 @@ function collectionListRoutes(repository: CollectionsRepository) {
     defineRoute({
       method: 'get',
       path: '/nft/collections',
+      operationId: 'listCollections',
       summary: 'List NFT collections',
       tags: TAGS,
       ...pagedListShape(collectionsList, collectionOrTransaction),
       async handler({ query, location }) {
-        const { items, totalCount } = await repository.list(query);
-        const data = presentRecords(items, query.transform, presentCollection);
-        return pagedEnvelope(location, collectionsList, query, data, totalCount);
+        const page = await repository.list(query);
+        const data = presentRecords(page.items, query.transform, presentCollection);
+        return pagedEnvelope(location, collectionsList, query, page, data);
       },
     }),
     defineRoute({
       method: 'post',
       path: '/nft/collections/search',
+      operationId: 'searchCollections',
       summary: 'Search NFT collections',
       description:
         'Collections containing the body: objects match by the given keys (extra keys allowed), arrays by the given elements, scalars by equality. `{}` matches all.',
@@ -42,9 +44,9 @@ function collectionListRoutes(repository: CollectionsRepository) {
       ...pagedListShape(collectionsList, collectionOrTransaction),
       body: collectionSearchBody,
       async handler({ query, body, location }) {
-        const { items, totalCount } = await repository.search(body, query);
-        const data = presentRecords(items, query.transform, presentCollection);
-        return pagedEnvelope(location, collectionsList, query, data, totalCount);
+        const page = await repository.search(body, query);
+        const data = presentRecords(page.items, query.transform, presentCollection);
+        return pagedEnvelope(location, collectionsList, query, page, data);
       },
     }),
   ];
@@ -55,6 +57,7 @@ function singleCollectionRoutes(repository: CollectionsRepository) {
     defineRoute({
       method: 'get',
       path: '/nft/collections/:id',
+      operationId: 'getCollection',
       summary: 'Get an NFT collection',
       tags: TAGS,
       ...transactionByIdShape(collectionOrTransaction),
@@ -67,6 +70,7 @@ function singleCollectionRoutes(repository: CollectionsRepository) {
     defineRoute({
       method: 'get',
       path: '/nft/collections/:id/schema',
+      operationId: 'getCollectionSchema',
       summary: "Get an NFT collection's JSON schema",
       tags: TAGS,
       ...transactionByIdShape(resourceOrTransaction(collectionSchemaResource)),
@@ -79,6 +83,7 @@ function singleCollectionRoutes(repository: CollectionsRepository) {
     defineRoute({
       method: 'get',
       path: '/nft/collections/:id/wallets',
+      operationId: 'getCollectionWallet',
       summary: 'Get the wallet that registered an NFT collection',
       tags: TAGS,
       params: transactionIdParams,

@@ -13,4 +13,6 @@ export const NFT_BASE_CONSTANTS = {
   transactions: {},
 };
 
-export const configurationRoutes = (pkg: PackageInfo) => [configurationRoute('/nft/configurations', 'NFT configuration', pkg, NFT_BASE_CONSTANTS)];
+export const configurationRoutes = (pkg: PackageInfo) => [
+  configurationRoute({ path: '/nft/configurations', operationId: 'getNftConfiguration', tag: 'NFT configuration' }, pkg, NFT_BASE_CONSTANTS),
+];

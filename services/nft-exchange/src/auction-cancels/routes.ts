@@ -16,18 +16,20 @@ export function canceledAuctionRoutes(store: Store) {
     defineRoute({
       method: 'get',
       path: '/nft/exchange/auctions/canceled',
+      operationId: 'listCanceledAuctions',
       summary: 'List auction cancellations',
       tags: TAGS,
       ...pagedListShape(canceledAuctionsList, canceledAuctionOrTransaction),
       async handler({ query, location }) {
-        const { items, totalCount } = await repository.list(query);
-        const data = presentRecords(items, query.transform, presentCanceledAuction);
-        return pagedEnvelope(location, canceledAuctionsList, query, data, totalCount);
+        const page = await repository.list(query);
+        const data = presentRecords(page.items, query.transform, presentCanceledAuction);
+        return pagedEnvelope(location, canceledAuctionsList, query, page, data);
       },
     }),
     defineRoute({
       method: 'get',
       path: '/nft/exchange/auctions/canceled/:id',
+      operationId: 'getCanceledAuction',
       summary: 'Get an auction cancellation by its transaction id',
       tags: TAGS,
       ...transactionByIdShape(canceledAuctionOrTransaction),

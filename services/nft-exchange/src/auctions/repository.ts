@@ -69,7 +69,7 @@ export function auctionsRepository(store: Store, ledgerPosition: () => Promise<L
       const page = await findPage(auctions, filter, query, auctionsSearch);
       if (!query.includeBids) return page;
       const pageBids = await bidsOf(page.items, query.canceledBids);
-      return { items: page.items.map((auction) => ({ ...auction, bids: pageBids.get(auction._id) })), totalCount: page.totalCount };
+      return { ...page, items: page.items.map((auction) => ({ ...auction, bids: pageBids.get(auction._id) })) };
     },
     /** The exchange-form wallet of the seller, whatever the auction's state; null for an unknown auction. */
     async sellerWallet(id: string) {

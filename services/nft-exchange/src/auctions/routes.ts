@@ -18,19 +18,21 @@ export function auctionRoutes(store: Store, ledgerPosition: () => Promise<Ledger
     defineRoute({
       method: 'get',
       path: '/nft/exchange/auctions',
+      operationId: 'listAuctions',
       summary: 'List active auctions',
       description: 'Auctions neither canceled nor traded, expired or not unless `expired` narrows them.',
       tags: TAGS,
       ...pagedListShape(auctionsList, auctionOrTransaction),
       async handler({ query, location }) {
-        const { items, totalCount } = await repository.listActive(query);
-        const data = presentRecords(items, query.transform, presentAuction);
-        return pagedEnvelope(location, auctionsList, query, data, totalCount);
+        const page = await repository.listActive(query);
+        const data = presentRecords(page.items, query.transform, presentAuction);
+        return pagedEnvelope(location, auctionsList, query, page, data);
       },
     }),
     defineRoute({
       method: 'get',
       path: '/nft/exchange/auctions/:id',
+      operationId: 'getAuction',
       summary: 'Get an auction by its transaction id',
       description: 'Any auction, whatever its state.',
       tags: TAGS,
@@ -44,6 +46,7 @@ export function auctionRoutes(store: Store, ledgerPosition: () => Promise<Ledger
     defineRoute({
       method: 'get',
       path: '/nft/exchange/auctions/:id/wallets',
+      operationId: 'getAuctionWallet',
       summary: 'Get the wallet of the seller',
       description: 'Any auction resolves to its seller, whatever its state.',
       tags: TAGS,
@@ -59,6 +62,7 @@ export function auctionRoutes(store: Store, ledgerPosition: () => Promise<Ledger
     defineRoute({
       method: 'post',
       path: '/nft/exchange/auctions/search',
+      operationId: 'searchAuctions',
       summary: 'Search auctions',
       description: 'Members combine with AND; startAmount compares by value. Auctions in every state are searched unless onlyActive.',
       tags: TAGS,
@@ -66,9 +70,9 @@ export function auctionRoutes(store: Store, ledgerPosition: () => Promise<Ledger
       body: auctionSearchBody,
       async handler({ query, body, location }) {
         // Bids belong to the resource shape only; the raw transactions carry nothing derived.
-        const { items, totalCount } = await repository.search(body, { ...query, includeBids: query.includeBids && query.transform });
-        const data = presentRecords(items, query.transform, presentAuction);
-        return pagedEnvelope(location, auctionsSearch, query, data, totalCount);
+        const page = await repository.search(body, { ...query, includeBids: query.includeBids && query.transform });
+        const data = presentRecords(page.items, query.transform, presentAuction);
+        return pagedEnvelope(location, auctionsSearch, query, page, data);
       },
     }),
   ];

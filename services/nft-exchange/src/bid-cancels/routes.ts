@@ -16,18 +16,20 @@ export function canceledBidRoutes(store: Store) {
     defineRoute({
       method: 'get',
       path: '/nft/exchange/bids/canceled',
+      operationId: 'listCanceledBids',
       summary: 'List bid cancellations',
       tags: TAGS,
       ...pagedListShape(canceledBidsList, canceledBidOrTransaction),
       async handler({ query, location }) {
-        const { items, totalCount } = await repository.list(query);
-        const data = presentRecords(items, query.transform, presentCanceledBid);
-        return pagedEnvelope(location, canceledBidsList, query, data, totalCount);
+        const page = await repository.list(query);
+        const data = presentRecords(page.items, query.transform, presentCanceledBid);
+        return pagedEnvelope(location, canceledBidsList, query, page, data);
       },
     }),
     defineRoute({
       method: 'get',
       path: '/nft/exchange/bids/canceled/:id',
+      operationId: 'getCanceledBid',
       summary: 'Get a bid cancellation by its transaction id',
       tags: TAGS,
       ...transactionByIdShape(canceledBidOrTransaction),

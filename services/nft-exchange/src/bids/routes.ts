@@ -17,18 +17,20 @@ export function bidRoutes(store: Store) {
     defineRoute({
       method: 'get',
       path: '/nft/exchange/bids',
+      operationId: 'listBids',
       summary: 'List bids',
       description: 'Bids in every state (active, canceled, ended), in ledger order unless orderBy says otherwise.',
       tags: TAGS,
       ...pagedListShape(bidsList, bidOrTransaction),
       async handler({ query, location }) {
-        const { items, totalCount } = await repository.list(query);
-        return pagedEnvelope(location, bidsList, query, presentRecords(items, query.transform, presentBid), totalCount);
+        const page = await repository.list(query);
+        return pagedEnvelope(location, bidsList, query, page, presentRecords(page.items, query.transform, presentBid));
       },
     }),
     defineRoute({
       method: 'get',
       path: '/nft/exchange/bids/:id',
+      operationId: 'getBid',
       summary: 'Get a bid by its transaction id',
       tags: TAGS,
       ...transactionByIdShape(bidOrTransaction),
@@ -41,6 +43,7 @@ export function bidRoutes(store: Store) {
     defineRoute({
       method: 'get',
       path: '/nft/exchange/bids/:id/wallets',
+      operationId: 'getBidWallet',
       summary: 'Get the wallet of the bidder',
       description: 'Any bid resolves to its bidder, whatever its state.',
       tags: TAGS,
@@ -56,14 +59,15 @@ export function bidRoutes(store: Store) {
     defineRoute({
       method: 'post',
       path: '/nft/exchange/bids/search',
+      operationId: 'searchBids',
       summary: 'Search bids',
       description: 'Members combine with AND; bidAmount compares by value. Bids in every state are searched.',
       tags: TAGS,
       ...pagedListShape(bidsList, bidOrTransaction),
       body: bidSearchBody,
       async handler({ query, body, location }) {
-        const { items, totalCount } = await repository.search(body, query);
-        return pagedEnvelope(location, bidsList, query, presentRecords(items, query.transform, presentBid), totalCount);
+        const page = await repository.search(body, query);
+        return pagedEnvelope(location, bidsList, query, page, presentRecords(page.items, query.transform, presentBid));
       },
     }),
   ];

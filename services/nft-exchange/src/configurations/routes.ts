@@ -13,5 +13,9 @@ export const EXCHANGE_CONSTANTS = {
 };
 
 export const configurationRoutes = (pkg: PackageInfo) => [
-  configurationRoute('/nft/exchange/configurations', 'Exchange configuration', pkg, EXCHANGE_CONSTANTS),
+  configurationRoute(
+    { path: '/nft/exchange/configurations', operationId: 'getExchangeConfiguration', tag: 'Exchange configuration' },
+    pkg,
+    EXCHANGE_CONSTANTS,
+  ),
 ];

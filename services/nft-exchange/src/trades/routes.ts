@@ -15,17 +15,19 @@ export function tradeRoutes(store: Store) {
     defineRoute({
       method: 'get',
       path: '/nft/exchange/trades',
+      operationId: 'listTrades',
       summary: 'List completed trades',
       tags: TAGS,
       ...pagedListShape(tradesList, tradeOrTransaction),
       async handler({ query, location }) {
-        const { items, totalCount } = await repository.list(query);
-        return pagedEnvelope(location, tradesList, query, presentRecords(items, query.transform, presentTrade), totalCount);
+        const page = await repository.list(query);
+        return pagedEnvelope(location, tradesList, query, page, presentRecords(page.items, query.transform, presentTrade));
       },
     }),
     defineRoute({
       method: 'get',
       path: '/nft/exchange/trades/:id',
+      operationId: 'getTrade',
       summary: 'Get a trade by its transaction id, with its auction and accepted bid',
       description: 'With transform=false: the raw trade transaction only.',
       tags: TAGS,
@@ -39,14 +41,15 @@ export function tradeRoutes(store: Store) {
     defineRoute({
       method: 'post',
       path: '/nft/exchange/trades/search',
+      operationId: 'searchTrades',
       summary: 'Search completed trades',
       description: 'Members combine with AND.',
       tags: TAGS,
       ...pagedListShape(tradesList, tradeOrTransaction),
       body: tradeSearchBody,
       async handler({ query, body, location }) {
-        const { items, totalCount } = await repository.search(body, query);
-        return pagedEnvelope(location, tradesList, query, presentRecords(items, query.transform, presentTrade), totalCount);
+        const page = await repository.search(body, query);
+        return pagedEnvelope(location, tradesList, query, page, presentRecords(page.items, query.transform, presentTrade));
       },
     }),
   ];
