@@ -13,6 +13,8 @@ export * from './sources/types';
 export * from './sources/file';
 export * from './sources/jetstream';
 export * from './projector';
+export * from './observers';
+export * from './nats-status';
 export * from './publish';
 export * from './lease/types';
 export * from './lease/nats-kv-lease';

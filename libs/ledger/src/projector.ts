@@ -2,6 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from '@ledger-api/observability';
 import { DeliveryInterrupted, LedgerFault, LedgerGapFault } from './fault';
 import type { ProjectorLease } from './lease/types';
+import type { ProjectorObserver } from './observers';
 import type { ProjectionRunner } from './projection/runner';
 import type { LedgerSource } from './sources/types';
 import type { LedgerEvent, LedgerPosition } from './types';
@@ -26,6 +27,8 @@ export interface ProjectorOptions {
   /** First wait before consuming again after a transient failure; doubles up to maxRetryDelayMs. */
   retryDelayMs?: number;
   maxRetryDelayMs?: number;
+  /** Told of every state entered: metrics, and the state stored for api replicas and operators. */
+  observer?: ProjectorObserver;
 }
 
 /**
@@ -49,7 +52,8 @@ export class Projector {
   private readonly caughtUpPollMs: number;
   private readonly retryDelayMs: number;
   private readonly maxRetryDelayMs: number;
-  private state: ProjectorState = 'starting';
+  private readonly observer: ProjectorObserver | undefined;
+  private current: ProjectorState = 'starting';
   private fault: string | undefined;
   private nextRetryDelayMs: number;
   private halt = new AbortController();
@@ -57,8 +61,9 @@ export class Projector {
   /** The position the last read after a gap started from. */
   private gapReadFrom: LedgerPosition | undefined;
 
-  constructor({ runner, source, lease, logger, caughtUpPollMs = 500, retryDelayMs = 1_000, maxRetryDelayMs = 30_000 }: ProjectorOptions) {
+  constructor({ runner, source, lease, logger, caughtUpPollMs = 500, retryDelayMs = 1_000, maxRetryDelayMs = 30_000, observer }: ProjectorOptions) {
     this.runner = runner;
+    this.observer = observer;
     this.source = source;
     this.lease = lease;
     this.logger = logger;
@@ -71,8 +76,8 @@ export class Projector {
   /** Resolves once the read model is loaded and consuming has begun; catching up continues in the background. */
   async start(): Promise<void> {
     if (this.consuming) throw new Error('Projector is already started');
-    this.state = 'starting';
     this.fault = undefined;
+    this.state = 'starting';
     this.gapReadFrom = undefined;
     this.halt = new AbortController();
     await this.runner.init();
@@ -89,6 +94,16 @@ export class Projector {
     await this.lease?.release();
     this.state = 'stopped';
     this.logger.info({ position: this.runner.position }, 'projector stopped');
+  }
+
+  private get state(): ProjectorState {
+    return this.current;
+  }
+
+  /** Every transition goes through here, so the observer misses none. */
+  private set state(state: ProjectorState) {
+    this.current = state;
+    this.observer?.stateChanged(this.status());
   }
 
   status(): ProjectorStatus {
@@ -170,8 +185,8 @@ export class Projector {
   }
 
   private async faulted(fault: LedgerFault): Promise<void> {
-    this.state = 'faulted';
     this.fault = fault.message;
+    this.state = 'faulted';
     this.logger.error({ block: fault.block, reason: fault.reason, position: this.runner.position }, 'ledger fault: consuming stopped');
     await this.source.stop();
   }

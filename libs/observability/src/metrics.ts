@@ -1,10 +1,15 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
+/** Sets a gauge's values when it is scraped, for values read on demand rather than tracked as they change. */
+export type GaugeCollector<L extends string> = (gauge: Gauge<L>) => void | Promise<void>;
+
 export interface Metrics {
   registry: Registry;
   httpRequestDuration: Histogram<'method' | 'route' | 'status'>;
   counter<L extends string>(name: string, help: string, labelNames?: L[]): Counter<L>;
-  gauge<L extends string>(name: string, help: string, labelNames?: L[]): Gauge<L>;
+  gauge<L extends string>(name: string, help: string, labelNames?: L[], collect?: GaugeCollector<L>): Gauge<L>;
+  /** `buckets` are upper bounds in the metric's unit; prom-client's defaults (5 ms to 10 s) otherwise. */
+  histogram<L extends string>(name: string, help: string, labelNames?: L[], buckets?: number[]): Histogram<L>;
 }
 
 /** One registry per process, labelled with the service name, with Node's default metrics. */
@@ -23,6 +28,19 @@ export function createMetrics(service: string, collectDefaults = true): Metrics 
     registry,
     httpRequestDuration,
     counter: (name, help, labelNames = []) => new Counter({ name, help, labelNames, registers: [registry] }),
-    gauge: (name, help, labelNames = []) => new Gauge({ name, help, labelNames, registers: [registry] }),
+    gauge: (name, help, labelNames = [], collect) =>
+      new Gauge({
+        name,
+        help,
+        labelNames,
+        registers: [registry],
+        ...(collect && {
+          collect() {
+            return collect(this);
+          },
+        }),
+      }),
+    histogram: (name, help, labelNames = [], buckets) =>
+      new Histogram({ name, help, labelNames, registers: [registry], ...(buckets && { buckets }) }),
   };
 }

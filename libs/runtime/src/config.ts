@@ -5,6 +5,11 @@ import { z } from 'zod';
 export const ROLES = ['api', 'projector', 'all'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** The database of an area's read model unless MONGO_DB names another (a rebuild, deploy/README.md). */
+export function defaultDatabaseName(area: string): string {
+  return `ledger_${area.replace(/-/g, '_')}`;
+}
+
 /**
  * The environment of every service process (design.md "Operations").
  * `storeGiven`: the caller hands startService its store, so ROLE=api needs no MONGO_URL.
@@ -27,7 +32,7 @@ export function serviceConfigSchema(defaults: { area: string; port: number; stor
       MONGO_DB: z
         .string()
         .regex(/^[\w-]{1,63}$/, 'must be a database name')
-        .default(`ledger_${defaults.area.replace(/-/g, '_')}`),
+        .default(defaultDatabaseName(defaults.area)),
       // Redis for the page cache; unset: an in-process LRU.
       REDIS_URL: env.url(['redis', 'rediss']).optional(),
       // The NATS server whose JetStream the projector consumes.
@@ -47,11 +52,17 @@ export function serviceConfigSchema(defaults: { area: string; port: number; stor
       // Projectors over a shared store (MongoDB) take the area's lease in the NATS KV bucket
       // ledger-projector-leases; a lease whose holder stopped renewing expires after this long.
       PROJECTOR_LEASE_TTL_MS: env.int(15_000, 1_000),
+      // A projector that once caught up stays ready until its consumer holds more ledger events than this
+      // not yet handled (ledger_consumer_pending_events); 1 or more, since every new block is pending a moment.
+      READY_MAX_LAG_EVENTS: env.int(100, 1),
       // The address version byte: 23 mainnet, 30 devnet.
       NETWORK_VERSION: env.int(23, 0, 255),
       // How long a cached page lives, and how many pages the in-process cache holds.
       CACHE_TTL_SECONDS: env.int(300, 1),
       CACHE_MAX_ENTRIES: env.int(5000, 1),
+      // With REDIS_URL: megabytes of recently served pages kept in the process in front of Redis,
+      // answered without a round trip (a page under a key never changes); 0 reads every page from Redis.
+      CACHE_MEMORY_MB: env.int(64, 0, 65_536),
       // How many recent blocks stay revertible.
       UNDO_RETENTION: env.int(10_000, 1),
       // package.latestVersion in configuration responses; the package's own version when unset.

@@ -8,7 +8,7 @@ import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import type { AreaDefinition } from './area';
 import { serviceConfigSchema } from './config';
-import { ledgerInput, perProcessConsumerName } from './ledger-input';
+import { ledgerInput, perProcessConsumerName, projectorLeaseKey, sharedConsumerName } from './ledger-input';
 import { startService, type RunningService } from './service';
 
 const NATS = 'nats://127.0.0.1:4222';
@@ -32,6 +32,13 @@ describe('ledgerInput', () => {
 
   it('gives projectors over a shared store the area durable consumer under a lease', () => {
     expect(ledgerInput(area.area, config, 'mongodb', silentLogger()).lease).toBeInstanceOf(NatsKvLease);
+  });
+
+  it('gives a read model rebuilt in another database a consumer and a lease of its own', () => {
+    expect(sharedConsumerName('nft-base', 'ledger_nft_base')).toBe('nft-base-projector');
+    expect(sharedConsumerName('nft-base', 'ledger_nft_base_v2')).toBe('nft-base-projector-ledger_nft_base_v2');
+    expect(projectorLeaseKey('LEDGER', 'nft-base', 'ledger_nft_base')).toBe('LEDGER.nft-base-projector');
+    expect(projectorLeaseKey('LEDGER', 'nft-base', 'ledger_nft_base_v2')).toBe('LEDGER.nft-base-projector-ledger_nft_base_v2');
   });
 
   it('gives a process with an embedded store no lease and a consumer name of its own', () => {

@@ -3,12 +3,27 @@ import { hostname } from 'node:os';
 import { FileLedgerSource, JetStreamLedgerSource, NatsKvLease, type LedgerSource, type ProjectorLease } from '@ledger-api/ledger';
 import type { Logger } from '@ledger-api/observability';
 import type { Store } from '@ledger-api/store';
-import type { ServiceConfig } from './config';
+import { defaultDatabaseName, type ServiceConfig } from './config';
 
 export interface LedgerInput {
   source?: LedgerSource;
   /** Set when projectors share the read model, so only one of them writes it at a time. */
   lease?: ProjectorLease;
+}
+
+/**
+ * The durable consumer the projectors of one shared read model take turns on.
+ * A read model in another database than the area's default (one being rebuilt
+ * beside the serving one) has a consumer, and so a lease, of its own: its
+ * projector replays while the serving one goes on.
+ */
+export function sharedConsumerName(area: string, database: string): string {
+  return database === defaultDatabaseName(area) ? `${area}-projector` : `${area}-projector-${database}`;
+}
+
+/** The key of a shared read model's projector lease in the NATS KV bucket of leases. */
+export function projectorLeaseKey(stream: string, area: string, database: string): string {
+  return `${stream}.${sharedConsumerName(area, database)}`;
 }
 
 /** Names a consumer this source alone reads: the process, and a suffix for several services in one process. */
@@ -27,7 +42,7 @@ export function perProcessConsumerName(area: string): string {
 export function ledgerInput(area: string, config: ServiceConfig, storeKind: Store['kind'], logger: Logger): LedgerInput {
   if (config.NATS_URL) {
     const shared = storeKind !== 'embedded';
-    const consumerName = shared ? `${area}-projector` : perProcessConsumerName(area);
+    const consumerName = shared ? sharedConsumerName(area, config.MONGO_DB) : perProcessConsumerName(area);
     const source = new JetStreamLedgerSource({
       servers: config.NATS_URL,
       stream: config.LEDGER_STREAM,
@@ -37,7 +52,7 @@ export function ledgerInput(area: string, config: ServiceConfig, storeKind: Stor
       logger,
     });
     if (!shared) return { source };
-    const key = `${config.LEDGER_STREAM}.${consumerName}`;
+    const key = projectorLeaseKey(config.LEDGER_STREAM, area, config.MONGO_DB);
     return { source, lease: new NatsKvLease({ servers: config.NATS_URL, key, ttlMs: config.PROJECTOR_LEASE_TTL_MS, logger }) };
   }
   if (config.LEDGER_FILE) return { source: new FileLedgerSource(config.LEDGER_FILE) };

@@ -1,14 +1,17 @@
 import type { Server } from 'node:http';
 import { once } from 'node:events';
 import { createPageCache, type PageCache } from '@ledger-api/cache';
-import { createHttpApp, createHttpServer, type Readiness } from '@ledger-api/http';
-import { ProjectionRunner, Projector, type LedgerSource } from '@ledger-api/ledger';
+import { createHttpApp, createHttpServer } from '@ledger-api/http';
+import { ProjectionRunner, Projector, reportsBacklog, type LedgerSource, type ProjectorLease } from '@ledger-api/ledger';
 import { createMetrics, type Logger, type Metrics } from '@ledger-api/observability';
 import { createStore, type Store } from '@ledger-api/store';
 import type { AreaDefinition } from './area';
 import type { ServiceConfig } from './config';
 import { ledgerInput } from './ledger-input';
+import { LedgerMetrics, sharedBacklog } from './ledger-metrics';
 import { runnerPositionReader, storedPositionReader, type PositionReader } from './position-reader';
+import { ProjectorStateRecorder } from './projector-record';
+import { readinessCheck } from './readiness';
 
 export interface RunningService {
   readonly port: number;
@@ -22,6 +25,8 @@ export interface ServiceDependencies {
   source?: LedgerSource;
   /** The read model's store; the caller owns it (closing the service leaves it open), and may share it between services. */
   store?: Store;
+  /** With a source handed in: the lease it is followed under, shared with projectors of the same store. */
+  lease?: ProjectorLease;
 }
 
 async function startProjector(
@@ -33,24 +38,16 @@ async function startProjector(
   given: ServiceDependencies,
 ) {
   const projection = definition.projection({ networkVersion: config.NETWORK_VERSION });
-  const runner = new ProjectionRunner({ store, projection, logger, undoRetention: config.UNDO_RETENTION });
-  const { source, lease } = given.source ? { source: given.source, lease: undefined } : ledgerInput(definition.area, config, store.kind, logger);
-  const projector = source ? new Projector({ runner, source, lease, logger }) : undefined;
+  const ledgerMetrics = new LedgerMetrics(metrics);
+  const runner = new ProjectionRunner({ store, projection, logger, undoRetention: config.UNDO_RETENTION, observer: ledgerMetrics });
+  const { source, lease } = given.source ? { source: given.source, lease: given.lease } : ledgerInput(definition.area, config, store.kind, logger);
+  const recorder = source && new ProjectorStateRecorder(store, logger);
+  const projector = source && new Projector({ runner, source, lease, logger, observer: recorder });
   // Starting a projector loads the read model; without a ledger source it is loaded here.
   await (projector ? projector.start() : runner.init());
-  const height = metrics.gauge('ledger_block_height', 'Height of the last applied ledger block');
-  height.set(runner.position.height);
-  runner.onChange((position) => height.set(position.height));
-  return { runner, projector };
-}
-
-function readinessCheck(store: Store, projector: Projector | undefined, runsProjector: boolean) {
-  return async (): Promise<Readiness> => {
-    await store.ping();
-    if (!runsProjector || !projector) return { ready: true };
-    const status = projector.status();
-    return { ready: projector.ready(), projector: status.state, height: status.position.height, ...(status.fault && { fault: status.fault }) };
-  };
+  const backlog = source && reportsBacklog(source) ? sharedBacklog(source) : undefined;
+  ledgerMetrics.follow(runner, projector, backlog);
+  return { runner, projector, backlog, recorder };
 }
 
 /**
@@ -63,9 +60,29 @@ function replayGate(projector: Projector | undefined): (() => string | undefined
   if (!projector) return undefined;
   let caughtUpOnce = false;
   return () => {
-    caughtUpOnce ||= projector.ready();
+    // Standing by, it serves the shared store the lease holder keeps, whose readiness /readyz reports.
+    caughtUpOnce ||= projector.ready() || standingBy(projector);
     return caughtUpOnce ? undefined : 'The ledger is still being replayed, try again shortly';
   };
+}
+
+function standingBy(projector: Projector): boolean {
+  return projector.status().state === 'standby';
+}
+
+/**
+ * Where answers take their ledger position from: the runner's own state in a
+ * process that runs the projector, except while it stands by for the lease.
+ * Another process writes the shared store then, and this one serves what is
+ * stored there, as an api replica does.
+ */
+function positionReader(store: Store, runner: ProjectionRunner | undefined, projector: Projector | undefined): PositionReader {
+  const stored = storedPositionReader(store);
+  if (!runner) return stored;
+  const own = runnerPositionReader(runner);
+  if (!projector) return own;
+  const current = () => (standingBy(projector) ? stored : own);
+  return { position: () => current().position(), servedState: () => current().servedState() };
 }
 
 /**
@@ -91,8 +108,8 @@ export async function startService(
   }
   const store = given.store ?? (await createStore({ mongoUrl: config.MONGO_URL, dbName: config.MONGO_DB, logger }));
   const runsProjector = config.ROLE !== 'api';
-  const { runner, projector } = runsProjector ? await startProjector(definition, config, store, logger, metrics, given) : {};
-  const positions: PositionReader = runner ? runnerPositionReader(runner) : storedPositionReader(store);
+  const { runner, projector, backlog, recorder } = runsProjector ? await startProjector(definition, config, store, logger, metrics, given) : {};
+  const positions = positionReader(store, runner, projector);
   const servesApi = config.ROLE !== 'projector';
   const cache: PageCache | undefined = servesApi
     ? createPageCache({
@@ -100,7 +117,9 @@ export async function startService(
         prefix: cachePrefix(definition, config),
         ttlSeconds: config.CACHE_TTL_SECONDS,
         maxEntries: config.CACHE_MAX_ENTRIES,
+        memoryBytes: config.CACHE_MEMORY_MB * 1024 * 1024,
         logger,
+        metrics,
       })
     : undefined;
   const pkg = { name: definition.packageName, currentVersion: definition.version, latestVersion: config.LATEST_VERSION ?? definition.version };
@@ -112,7 +131,7 @@ export async function startService(
     info: definition.info,
     routes,
     servedLedgerState: positions.servedState,
-    readiness: readinessCheck(store, projector, runsProjector),
+    readiness: readinessCheck({ store, runner, projector, backlog, maxLagEvents: config.READY_MAX_LAG_EVENTS }),
     unavailableReason: replayGate(projector),
     readConsistently: (work) => store.readConsistently(work),
     cache,
@@ -133,6 +152,7 @@ export async function startService(
     async close() {
       // Stop taking requests and ledger events first, then let go of the backing services.
       await Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), projector?.stop()]);
+      await recorder?.settled();
       await cache?.close();
       if (!given.store) await store.close();
     },

@@ -12,6 +12,7 @@ import {
   writesTo,
   type SenderDoc,
 } from '@ledger-api/ledger/testing';
+import type { ProjectorLease } from '@ledger-api/ledger';
 import { silentLogger } from '@ledger-api/observability';
 import { EmbeddedStore } from '@ledger-api/store';
 import { waitFor } from '@ledger-api/test-kit';
@@ -168,5 +169,58 @@ describe('a projector and two api replicas over one store', () => {
 describe('an api replica without a store of its own', () => {
   it('does not start on an embedded store nothing writes to', async () => {
     await expect(startService(area, configOf('api'), silentLogger())).rejects.toThrow('ROLE=api needs MONGO_URL or a store handed in');
+  });
+});
+
+/** A lease the test hands to the waiting process; until then another process is taken to hold it. */
+class HandedOverLease implements ProjectorLease {
+  private handOverNow: () => void = () => undefined;
+  private readonly handedOver = new Promise<'held'>((resolve) => (this.handOverNow = () => resolve('held')));
+
+  handOver(): void {
+    this.handOverNow();
+  }
+
+  async acquire(stop: AbortSignal): Promise<AbortSignal | undefined> {
+    const stopped = new Promise<'stopped'>((resolve) => stop.addEventListener('abort', () => resolve('stopped'), { once: true }));
+    return (await Promise.race([this.handedOver, stopped])) === 'held' ? new AbortController().signal : undefined;
+  }
+
+  async release(): Promise<void> {}
+}
+
+describe('a second projector process over the same store, standing by for the lease', () => {
+  it('serves what the lease holder stores, and follows the ledger itself once the lease comes to it', async () => {
+    const store = new EmbeddedStore();
+    const [holderSource, standbySource] = [new PushedLedgerSource(), new PushedLedgerSource()];
+    const holder = await startService(area, configOf('all'), silentLogger(), { store, source: holderSource });
+    const lease = new HandedOverLease();
+    const standby = await startService(area, configOf('all'), silentLogger(), { store, source: standbySource, lease });
+    const running = [holder, standby];
+    const ledger = new TestLedger();
+    const publish = () => {
+      const events = ledger.take();
+      for (const source of [holderSource, standbySource]) source.push(...events);
+    };
+    try {
+      ledger.block([countedBy(ledger, ALICE)]);
+      ledger.block([countedBy(ledger, BOB)]);
+      publish();
+      await waitFor(async () => (await heightOf(holder)) === '2', 'the lease holder at block 2');
+
+      expect(standby.projector?.status().state).toBe('standby');
+      expect(await read(standby)).toEqual(await read(holder));
+      await waitFor(async () => (await fetch(`http://127.0.0.1:${standby.port}/readyz`)).ok, 'the standby ready on the holder’s read model');
+
+      await running.shift()?.close();
+      lease.handOver();
+      ledger.block([countedBy(ledger, CAROL)]);
+      publish();
+      await waitFor(async () => (await heightOf(standby)) === '3', 'the new lease holder at block 3');
+      await waitFor(() => standby.projector?.status().state === 'caught-up', 'the new lease holder caught up');
+      expect((await read(standby)).body).toContain(CAROL);
+    } finally {
+      await Promise.all(running.map((service) => service.close()));
+    }
   });
 });

@@ -5,7 +5,9 @@ import { EMPTY_POSITION, type Block, type BlockRef, type LedgerEvent, type Ledge
 import type { Projection } from './types';
 import { RecentBlocks } from './recent-blocks';
 import { POSITION_COLLECTION, readStoredLedgerState, storedLedgerStateWrite, type StoredLedgerState } from './stored-position';
+import { restoreWrites, undoSteps, type UndoStep } from './undo';
 import { BlockWriteSet } from './write-set';
+import { observeHandling, type ProjectionObserver } from '../observers';
 
 /** What the runner needs of a store: by-id reads, ordered writes, and the undo lookup at start. */
 export type LedgerStore = Pick<Store, 'collection' | 'applyWrites' | 'commit' | 'ensureCollections'>;
@@ -21,8 +23,8 @@ export interface UndoRecord extends Doc {
   height: number;
   blockId: string;
   previous: { height: number; blockId: string };
-  /** Before-images in the order the block first touched each document; `doc: null` = did not exist. */
-  before: Write[];
+  /** How to take back each document, in the order the block first touched them (see UndoStep). */
+  before: UndoStep[];
 }
 
 export type HandleOutcome = 'applied' | 'reverted' | 'duplicate';
@@ -34,6 +36,8 @@ export interface ProjectionRunnerOptions {
   logger: Logger;
   /** How many of the most recent blocks stay revertible (and verifiable as duplicates). */
   undoRetention?: number;
+  /** Told of every event handled, with its outcome and duration. */
+  observer?: ProjectionObserver;
 }
 
 /** Undo record ids sort like heights. */
@@ -62,6 +66,7 @@ export class ProjectionRunner {
   private readonly projection: Projection;
   private readonly logger: Logger;
   private readonly undoRetention: number;
+  private readonly observer: ProjectionObserver | undefined;
   private readonly listeners = new Set<PositionListener>();
   private readonly recentBlocks = new RecentBlocks();
   private current: LedgerPosition = EMPTY_POSITION;
@@ -70,7 +75,7 @@ export class ProjectionRunner {
   private initialised = false;
   private needsRecovery = false;
 
-  constructor({ store, projection, logger, undoRetention = 10_000 }: ProjectionRunnerOptions) {
+  constructor({ store, projection, logger, undoRetention = 10_000, observer }: ProjectionRunnerOptions) {
     if (!Number.isSafeInteger(undoRetention) || undoRetention < 1) {
       throw new RangeError(`undoRetention must be a positive integer, got ${undoRetention}`);
     }
@@ -78,6 +83,7 @@ export class ProjectionRunner {
     this.projection = projection;
     this.logger = logger.child({ area: projection.area });
     this.undoRetention = undoRetention;
+    this.observer = observer;
   }
 
   get position(): LedgerPosition {
@@ -105,7 +111,11 @@ export class ProjectionRunner {
    * Throws LedgerFault (changing nothing) when the event cannot be followed:
    * LedgerGapFault when it does not follow the stored position.
    */
-  async handle(event: LedgerEvent, streamSeq: number): Promise<HandleOutcome> {
+  handle(event: LedgerEvent, streamSeq: number): Promise<HandleOutcome> {
+    return observeHandling(this.observer, event, () => this.handleUnobserved(event, streamSeq));
+  }
+
+  private async handleUnobserved(event: LedgerEvent, streamSeq: number): Promise<HandleOutcome> {
     if (!this.initialised) throw new Error('ProjectionRunner.init() must complete before events are handled');
     if (this.needsRecovery) await this.recover();
     if (streamSeq > 0 && streamSeq <= this.current.streamSeq) return 'duplicate';
@@ -139,13 +149,14 @@ export class ProjectionRunner {
     for (const [sequence, transaction] of block.transactions.entries()) {
       await this.projection.applyTransaction(writeSet, transaction, sequence);
     }
-    const { before, after } = await writeSet.changes();
+    const changes = await writeSet.changes();
+    const { after } = changes;
     const record: UndoRecord = {
       _id: undoRecordId(block.height),
       height: block.height,
       blockId: block.id,
       previous: { height: position.height, blockId: position.blockId },
-      before,
+      before: undoSteps(changes),
     };
     const next = { height: block.height, blockId: block.id, streamSeq: this.nextStreamSeq(streamSeq) };
     await this.store.commit(async () => {
@@ -192,8 +203,9 @@ export class ProjectionRunner {
     const record = await this.undoRecords().findById(undoRecordId(ref.height));
     if (!record || record.blockId !== ref.id) throw new LedgerFault('no undo record is kept for this block', ref);
     const next = { ...record.previous, streamSeq: this.nextStreamSeq(streamSeq) };
+    const [restore] = await restoreWrites(this.store, [record.before]);
     await this.store.commit(async () => {
-      await this.store.applyWrites([this.beginCommit(), ...restoreWrites(record)]);
+      await this.store.applyWrites([this.beginCommit(), ...restore]);
       await this.store.applyWrites([this.settledWrite(next)]);
       await this.store.applyWrites([{ collection: UNDO_COLLECTION, id: record._id, doc: null }]);
     });
@@ -215,10 +227,14 @@ export class ProjectionRunner {
       for (const record of newestFirst) {
         this.logger.warn({ height: record.height, blockId: record.blockId }, 'rolling back an interrupted block commit');
       }
+      const restores = await restoreWrites(
+        this.store,
+        newestFirst.map((record) => record.before),
+      );
       await this.store.commit(async () => {
         await this.store.applyWrites([this.beginCommit()]);
-        for (const record of newestFirst) {
-          await this.writeIfAny(restoreWrites(record));
+        for (const [index, record] of newestFirst.entries()) {
+          await this.writeIfAny(restores[index]);
           await this.store.applyWrites([{ collection: UNDO_COLLECTION, id: record._id, doc: null }]);
         }
         await this.store.applyWrites([this.settledWrite(stored.position)]);
@@ -281,9 +297,4 @@ export class ProjectionRunner {
       }
     }
   }
-}
-
-/** Before-images go back newest capture first, unwinding the block in the opposite order it was built. */
-function restoreWrites(record: UndoRecord): Write[] {
-  return [...record.before].reverse();
 }

@@ -30,6 +30,16 @@ export class PushedLedgerSource implements LedgerSource {
     return this.handled >= this.events.length;
   }
 
+  /** Pushed events not handled yet, the one in hand included (see SourceBacklog). */
+  async pendingEvents(): Promise<number | undefined> {
+    return this.running ? this.events.length - this.handled : undefined;
+  }
+
+  async newestBlockTime(): Promise<number | undefined> {
+    const newest = this.events.findLast((event) => event.event === 'block.applied');
+    return newest?.event === 'block.applied' ? newest.block.timestamp.unix : undefined;
+  }
+
   private async consume(handler: LedgerEventHandler, after: number): Promise<void> {
     this.handled = after;
     while (!this.stopping) {

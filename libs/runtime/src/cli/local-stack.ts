@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { AREAS, localPort } from './areas';
 import { Supervisor, type ChildDefinition } from './supervisor';
 
 /**
@@ -11,16 +12,7 @@ import { Supervisor, type ChildDefinition } from './supervisor';
  */
 const ROOT = resolve(__dirname, '../../../..');
 
-const SERVICES = [
-  { name: 'guardian', entry: 'services/guardian/dist/main.js', port: process.env.GUARDIAN_PORT ?? '4101', urlVariable: 'GUARDIAN_URL' },
-  { name: 'nft-base', entry: 'services/nft-base/dist/main.js', port: process.env.NFT_BASE_PORT ?? '4102', urlVariable: 'NFT_BASE_URL' },
-  {
-    name: 'nft-exchange',
-    entry: 'services/nft-exchange/dist/main.js',
-    port: process.env.NFT_EXCHANGE_PORT ?? '4103',
-    urlVariable: 'NFT_EXCHANGE_URL',
-  },
-];
+const SERVICES = AREAS.map((area) => ({ name: area.name, entry: area.entry, port: localPort(area), urlVariable: area.urlVariable }));
 
 // The demo generator is a development tool in a workspace of its own: running its
 // command, rather than importing it, keeps it out of the runtime's dependencies and so

@@ -8,6 +8,8 @@ import { createStore } from '@ledger-api/store';
 import type { AreaDefinition } from '../area';
 import { runnerPositionReader } from '../position-reader';
 
+export * from './cursor-walks';
+
 export interface TestResponse {
   status: number;
   headers: Record<string, string>;
