@@ -1,3 +1,6 @@
+import { Writable } from 'node:stream';
+import { createLogger } from '@ledger-api/observability';
+import { waitFor } from '@ledger-api/test-kit';
 import { startFakeService, startGateway, type FakeService, type RunningServer } from './testing/gateway-harness';
 
 let service: FakeService;
@@ -76,5 +79,46 @@ describe('security headers', () => {
     const response = await fetch(`${gateway.url}/api/guardian/groups`);
     expect(response.status).toBe(503);
     expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('request logs', () => {
+  const lines: Record<string, unknown>[] = [];
+  const sink = new Writable({ write: (chunk, _encoding, done) => done(void lines.push(JSON.parse(String(chunk)))) });
+  let logged: RunningServer;
+  const lineOf = async (reqId: string) => {
+    await waitFor(() => lines.some((line) => line.reqId === reqId), `the log line of ${reqId}`);
+    return lines.find((line) => line.reqId === reqId);
+  };
+
+  beforeAll(async () => {
+    logged = await startGateway({ NFT_BASE_URL: service.url }, { logger: createLogger({ name: 'gateway', level: 'debug', destination: sink }) });
+  });
+
+  afterAll(() => logged.close());
+
+  it('logs a request in the shape the services log it', async () => {
+    await fetch(`${logged.url}/api/nft/collections?page=2`, { headers: { 'x-request-id': 'gateway-log-1', 'user-agent': 'tests/1' } });
+    expect(await lineOf('gateway-log-1')).toEqual({
+      level: 30,
+      time: expect.any(String),
+      service: 'gateway',
+      name: 'gateway',
+      msg: 'request completed',
+      method: 'GET',
+      url: '/api/nft/collections?page=2',
+      route: 'nft-base',
+      statusCode: 200,
+      responseTime: expect.any(Number),
+      reqId: 'gateway-log-1',
+      userAgent: 'tests/1',
+    });
+  });
+
+  it('logs probes and scrapes at debug', async () => {
+    for (const path of ['/livez', '/readyz', '/metrics']) {
+      await fetch(`${logged.url}${path}`, { headers: { 'x-request-id': `gateway-probe-${path.slice(1)}` } });
+      expect(await lineOf(`gateway-probe-${path.slice(1)}`)).toMatchObject({ level: 20, url: path, statusCode: expect.any(Number) });
+    }
   });
 });

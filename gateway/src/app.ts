@@ -1,27 +1,28 @@
-import { Agent } from 'node:http';
+import type { Agent } from 'node:http';
 import cors from 'cors';
-import express, { type Express } from 'express';
-import type { Store } from 'express-rate-limit';
+import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import helmet from 'helmet';
 import type { Logger, Metrics } from '@ledger-api/observability';
+import { apiReference } from './api-reference';
 import type { GatewayConfig } from './config';
 import { errorHandler, notFound } from './errors';
-import { createOpenApiSource, openApiHandler } from './openapi';
-import { createAreaProxy, unconfiguredArea, type UpstreamErrorCounter } from './proxy';
-import { createRateLimiter } from './rate-limit';
+import { openApiHandler, readOpenApiDocument } from './openapi';
+import { createAreaProxy, unconfiguredArea, type UpstreamDurationHistogram, type UpstreamErrorCounter } from './proxy';
+import { createRateLimiter, type SharedCounts } from './rate-limit';
 import { livez, readyz } from './readiness';
 import { bufferRequestBody } from './request-body';
-import { assignRequestId, observeRequests } from './request-context';
-import { AREAS, configuredUpstreams, upstreamOf } from './upstreams';
+import { requestContext } from './request-context';
+import { AREAS, configuredUpstreams, createUpstreamAgent, upstreamOf } from './upstreams';
 
 export interface GatewayDependencies {
   logger: Logger;
   metrics: Metrics;
-  /** Rate-limit counters shared between replicas; in-process when absent. */
-  rateLimitStore?: Store;
+  /** Where gateway replicas add up their rate-limit counts; each replica on its own when absent. */
+  rateLimitCounts?: SharedCounts;
   /** Connection pool towards the services; the owner destroys it at shutdown. */
   upstreamAgent?: Agent;
-  openApiCacheTtlMs?: number;
+  /** Milliseconds since the epoch, for the rate limit's windows; Date.now when absent. */
+  clock?: () => number;
 }
 
 const EXPOSED_HEADERS = [
@@ -37,9 +38,7 @@ const EXPOSED_HEADERS = [
   'X-RateLimit-Reset',
 ];
 
-const DEFAULT_OPENAPI_CACHE_TTL_MS = 15_000;
-
-function securityHeaders() {
+function securityHeaders(): RequestHandler {
   // A JSON API renders nothing: no content sources, no framing. Resources are
   // meant to be read cross-origin, as the open CORS policy says.
   return helmet({
@@ -49,27 +48,77 @@ function securityHeaders() {
   });
 }
 
-function mountAreas(app: Express, config: GatewayConfig, deps: GatewayDependencies, upstreamErrors: UpstreamErrorCounter): void {
-  const agent = deps.upstreamAgent ?? new Agent({ keepAlive: true });
+const corsPolicy = cors({ origin: '*', methods: ['GET', 'HEAD', 'POST', 'OPTIONS'], exposedHeaders: EXPOSED_HEADERS, maxAge: 600 });
+
+/**
+ * The headers the given middleware set on every answer, found once at start by running them
+ * against a recording response: per request they are copied, not worked out again.
+ */
+function headersSetBy(handlers: RequestHandler[]): [string, string][] {
+  const headers = new Map<string, string>();
+  const recorder = {
+    setHeader: (name: string, value: unknown) => headers.set(name, String(value)),
+    getHeader: (name: string) => headers.get(name),
+    removeHeader: (name: string) => headers.delete(name),
+  };
+  for (const handler of handlers) {
+    let passedOn = false;
+    void handler({ method: 'GET', headers: {} } as Request, recorder as unknown as Response, () => (passedOn = true));
+    // Headers that depend on the request, or that come later, cannot be fixed in advance.
+    if (!passedOn) throw new Error('a middleware of fixed headers must pass every request on at once');
+  }
+  return [...headers];
+}
+
+/** Preflight requests get the whole CORS answer; every other answer has its CORS headers among the fixed ones. */
+const preflight: RequestHandler = (req, res, next) => (req.method === 'OPTIONS' ? corsPolicy(req, res, next) : next());
+
+function mountAreas(app: Express, config: GatewayConfig, deps: GatewayDependencies, metrics: AreaMetrics): void {
+  const agent = deps.upstreamAgent ?? createUpstreamAgent(config);
   for (const area of AREAS) {
     const upstream = upstreamOf(area, config);
     app.use(
       area.mountPath,
       upstream
-        ? [bufferRequestBody, createAreaProxy({ area, upstream, timeoutMs: config.PROXY_TIMEOUT_MS, agent, logger: deps.logger, upstreamErrors })]
+        ? [bufferRequestBody, createAreaProxy({ area, upstream, timeoutMs: config.PROXY_TIMEOUT_MS, agent, logger: deps.logger, ...metrics })]
         : unconfiguredArea(area.service),
     );
   }
+}
+
+interface AreaMetrics {
+  upstreamErrors: UpstreamErrorCounter;
+  upstreamDuration: UpstreamDurationHistogram;
+}
+
+const UPSTREAM_DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+function areaMetrics(metrics: Metrics): AreaMetrics {
+  return {
+    upstreamErrors: metrics.counter('gateway_upstream_errors_total', 'Proxied requests that got no valid answer', ['upstream', 'reason']),
+    upstreamDuration: metrics.histogram(
+      'gateway_upstream_duration_seconds',
+      "Time from sending a request to a service to the head of the service's answer, by area",
+      ['area'],
+      UPSTREAM_DURATION_BUCKETS,
+    ),
+  };
 }
 
 /** The gateway's Express app, ready to be served; it never listens by itself. */
 export function buildApp(config: GatewayConfig, deps: GatewayDependencies): Express {
   const { logger, metrics } = deps;
   const upstreams = configuredUpstreams(config);
-  const upstreamErrors = metrics.counter('gateway_upstream_errors_total', 'Proxied requests that got no valid answer', ['upstream', 'reason']);
-  const openApiCacheTtlMs = deps.openApiCacheTtlMs ?? DEFAULT_OPENAPI_CACHE_TTL_MS;
-  const openApiSource = createOpenApiSource({ upstreams, fetchTimeoutMs: config.READY_TIMEOUT_MS, cacheTtlMs: openApiCacheTtlMs, logger });
-  const rateLimiter = createRateLimiter({ limitPerMinute: config.RATE_LIMIT_PER_MINUTE, store: deps.rateLimitStore, logger });
+  const rateLimiter = createRateLimiter({
+    limitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+    shared: deps.rateLimitCounts,
+    syncIntervalMs: config.RATE_LIMIT_SYNC_MS,
+    logger,
+    metrics,
+    // Trusting no proxy, the client is the connection's peer: no X-Forwarded-For to parse for it.
+    clientAddress: config.TRUST_PROXY === false ? (req) => req.socket.remoteAddress : (req) => req.ip,
+    clock: deps.clock,
+  });
 
   const app = express();
   app.disable('x-powered-by');
@@ -77,8 +126,7 @@ export function buildApp(config: GatewayConfig, deps: GatewayDependencies): Expr
   // Paths are case-sensitive at the services; `/API/Guardian` must not reach one.
   app.set('case sensitive routing', true);
 
-  app.use(assignRequestId, observeRequests(logger, metrics), securityHeaders());
-  app.use(cors({ origin: '*', methods: ['GET', 'HEAD', 'POST', 'OPTIONS'], exposedHeaders: EXPOSED_HEADERS, maxAge: 600 }));
+  app.use(requestContext({ logger, metrics, fixedHeaders: headersSetBy([securityHeaders(), corsPolicy]) }), preflight);
 
   app.get('/livez', livez);
   app.get('/readyz', readyz(upstreams, config.READY_TIMEOUT_MS));
@@ -87,8 +135,10 @@ export function buildApp(config: GatewayConfig, deps: GatewayDependencies): Expr
   });
 
   if (rateLimiter) app.use(rateLimiter);
-  app.get('/api/openapi.json', openApiHandler(openApiSource, openApiCacheTtlMs));
-  mountAreas(app, config, deps, upstreamErrors);
+  app.get('/api/openapi.json', openApiHandler(readOpenApiDocument()));
+  mountAreas(app, config, deps, areaMetrics(metrics));
+  // After the areas, which it shares no path with: API requests need not pass its routes.
+  app.use(apiReference());
 
   app.use(notFound);
   app.use(errorHandler(logger));

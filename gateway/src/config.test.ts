@@ -11,7 +11,10 @@ describe('gateway configuration', () => {
       PORT: 4003,
       HOST: '0.0.0.0',
       RATE_LIMIT_PER_MINUTE: 6000,
+      RATE_LIMIT_SYNC_MS: 1_000,
       PROXY_TIMEOUT_MS: 10_000,
+      UPSTREAM_MAX_SOCKETS: 64,
+      UPSTREAM_IDLE_TIMEOUT_MS: 30_000,
       REQUEST_TIMEOUT_MS: 10_000,
       KEEP_ALIVE_TIMEOUT_MS: 65_000,
       READY_TIMEOUT_MS: 2_000,
@@ -29,10 +32,21 @@ describe('gateway configuration', () => {
       NFT_EXCHANGE_URL: 'https://exchange.internal',
       REDIS_URL: 'redis://127.0.0.1:6379/2',
       RATE_LIMIT_PER_MINUTE: '0',
+      RATE_LIMIT_SYNC_MS: '250',
+      UPSTREAM_MAX_SOCKETS: '16',
+      UPSTREAM_IDLE_TIMEOUT_MS: '5000',
       TRUST_PROXY: 'true',
       LOG_LEVEL: 'debug',
     });
-    expect(config).toMatchObject({ PORT: 8080, RATE_LIMIT_PER_MINUTE: 0, TRUST_PROXY: true, LOG_LEVEL: 'debug' });
+    expect(config).toMatchObject({
+      PORT: 8080,
+      RATE_LIMIT_PER_MINUTE: 0,
+      RATE_LIMIT_SYNC_MS: 250,
+      UPSTREAM_MAX_SOCKETS: 16,
+      UPSTREAM_IDLE_TIMEOUT_MS: 5000,
+      TRUST_PROXY: true,
+      LOG_LEVEL: 'debug',
+    });
     expect(config.NFT_BASE_URL).toBeUndefined();
     expect(configuredUpstreams(config)).toEqual([
       { service: 'guardian', baseUrl: 'http://guardian:4000' },
@@ -60,6 +74,8 @@ describe('gateway configuration', () => {
         REDIS_URL: 'http://redis',
         PROXY_TIMEOUT_MS: '0',
         REQUEST_TIMEOUT_MS: '-1',
+        RATE_LIMIT_SYNC_MS: '5',
+        UPSTREAM_MAX_SOCKETS: '0',
         TRUST_PROXY: 'yes',
       });
     } catch (caught) {
@@ -67,7 +83,16 @@ describe('gateway configuration', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.map((problem) => problem.split(':')[0]);
-    expect(problems.sort()).toEqual(['GUARDIAN_URL', 'PORT', 'PROXY_TIMEOUT_MS', 'REDIS_URL', 'REQUEST_TIMEOUT_MS', 'TRUST_PROXY']);
+    expect(problems.sort()).toEqual([
+      'GUARDIAN_URL',
+      'PORT',
+      'PROXY_TIMEOUT_MS',
+      'RATE_LIMIT_SYNC_MS',
+      'REDIS_URL',
+      'REQUEST_TIMEOUT_MS',
+      'TRUST_PROXY',
+      'UPSTREAM_MAX_SOCKETS',
+    ]);
   });
 });
 

@@ -45,8 +45,16 @@ export const gatewayConfigSchema = z.object({
   REDIS_URL: env.url(['redis', 'rediss']).optional(),
   // Requests per client per minute, 0 disabling the limit. 100 a second: room for paging through lists, a brake on floods.
   RATE_LIMIT_PER_MINUTE: env.int(6000),
+  // Each replica counts in memory and adds its new hits to the shared counts in Redis this often; the limit
+  // holds across replicas to within what the other replicas let through in one interval.
+  RATE_LIMIT_SYNC_MS: env.int(1_000, 10, 60_000),
   // How long a service may take to answer a proxied request before the client gets 503.
   PROXY_TIMEOUT_MS: env.int(10_000, 1),
+  // Connections to each service, kept alive between requests; requests beyond wait for a free one.
+  UPSTREAM_MAX_SOCKETS: env.int(64, 1),
+  // An idle connection to a service is closed after this long: under the services' KEEP_ALIVE_TIMEOUT_MS
+  // (65 s), so the gateway never sends on a connection the service is closing.
+  UPSTREAM_IDLE_TIMEOUT_MS: env.int(30_000, 1),
   // The time a client has to send a whole request, headers and body; a slower one gets 408.
   REQUEST_TIMEOUT_MS: env.int(DEFAULT_REQUEST_TIMEOUT_MS, 1),
   // Idle keep-alive connections outlive a load balancer's idle timeout (60 s for the common ones).

@@ -1,12 +1,11 @@
-import { Agent } from 'node:http';
 import { loadConfigOrExit } from '@ledger-api/config';
 import { GracefulShutdown } from '@ledger-api/http';
 import { createLogger, createMetrics } from '@ledger-api/observability';
 import { buildApp } from './app';
 import { gatewayConfigSchema } from './config';
-import { connectRateLimitRedis, createRedisRateLimitStore } from './rate-limit';
+import { connectRateLimitRedis, redisSharedCounts } from './rate-limit';
 import { closeGracefully, listen } from './server';
-import { configuredUpstreams } from './upstreams';
+import { configuredUpstreams, createUpstreamAgent } from './upstreams';
 
 const RATE_LIMIT_KEY_PREFIX = 'gateway:rate-limit:';
 
@@ -14,11 +13,11 @@ async function main(): Promise<void> {
   const config = loadConfigOrExit(gatewayConfigSchema);
   const logger = createLogger({ name: 'gateway', level: config.LOG_LEVEL });
   const redis = config.REDIS_URL ? connectRateLimitRedis(config.REDIS_URL, logger) : undefined;
-  const upstreamAgent = new Agent({ keepAlive: true });
+  const upstreamAgent = createUpstreamAgent(config);
   const app = buildApp(config, {
     logger,
     metrics: createMetrics('gateway'),
-    rateLimitStore: redis && createRedisRateLimitStore(redis, RATE_LIMIT_KEY_PREFIX),
+    rateLimitCounts: redis && redisSharedCounts(redis, RATE_LIMIT_KEY_PREFIX),
     upstreamAgent,
   });
   const server = await listen(app, config.PORT, config.HOST, {
@@ -26,7 +25,7 @@ async function main(): Promise<void> {
     keepAliveTimeoutMs: config.KEEP_ALIVE_TIMEOUT_MS,
   });
   const services = configuredUpstreams(config).map(({ service, baseUrl }) => ({ service, baseUrl }));
-  logger.info({ host: config.HOST, port: config.PORT, services, rateLimitStore: redis ? 'redis' : 'memory' }, 'gateway listening');
+  logger.info({ host: config.HOST, port: config.PORT, services, rateLimitCounts: redis ? 'memory, shared in redis' : 'memory' }, 'gateway listening');
 
   // No hard deadline: closing the server bounds itself, cutting what still runs at its deadline.
   new GracefulShutdown({

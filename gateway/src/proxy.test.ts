@@ -1,6 +1,17 @@
 import { once } from 'node:events';
 import { createServer, type AddressInfo } from 'node:net';
-import { rawGet, refusingUrl, startFakeService, startGateway, timed, type FakeService, type RunningServer } from './testing/gateway-harness';
+import { brotliCompressSync } from 'node:zlib';
+import { createMetrics } from '@ledger-api/observability';
+import {
+  rawGet,
+  refusingUrl,
+  sendForBytes,
+  startFakeService,
+  startGateway,
+  timed,
+  type FakeService,
+  type RunningServer,
+} from './testing/gateway-harness';
 
 const services: FakeService[] = [];
 const gateways: RunningServer[] = [];
@@ -11,8 +22,8 @@ async function fakeService(...args: Parameters<typeof startFakeService>) {
   return service;
 }
 
-async function gateway(env: Record<string, string>) {
-  const started = await startGateway(env);
+async function gateway(env: Record<string, string>, options: Parameters<typeof startGateway>[1] = {}) {
+  const started = await startGateway(env, options);
   gateways.push(started);
   return started;
 }
@@ -179,5 +190,46 @@ describe('areas that cannot be reached', () => {
     );
     expect(result).toBe('cut');
     expect(ms).toBeLessThan(1500);
+  });
+});
+
+describe('encoded answers', () => {
+  const page = Buffer.from(JSON.stringify({ data: Array.from({ length: 60 }, (_, index) => ({ id: index, name: `asset ${index}` })) }));
+  const encoded = brotliCompressSync(page);
+  const etag = '"page-br"';
+  let url: string;
+  let metrics: ReturnType<typeof createMetrics>;
+
+  beforeEach(async () => {
+    // What a service sends a client that accepts br: the page's br form with its own ETag, or 304.
+    const service = await fakeService('nft-base', (req, res) => {
+      const headers = { 'content-type': 'application/json; charset=utf-8', etag, vary: 'Accept-Encoding', 'cache-control': 'no-cache' };
+      if (req.headers['if-none-match'] === etag) return res.writeHead(304, headers).end();
+      res.writeHead(200, { ...headers, 'content-encoding': 'br', 'content-length': encoded.length }).end(req.method === 'HEAD' ? undefined : encoded);
+    });
+    metrics = createMetrics('gateway', false);
+    ({ url } = await gateway({ NFT_BASE_URL: service.url }, { metrics }));
+  });
+
+  it('passes the body through byte for byte, with its encoding, length, ETag and Vary', async () => {
+    const answer = await sendForBytes(`${url}/api/nft/assets`, { headers: { 'accept-encoding': 'br' } });
+    expect(answer.status).toBe(200);
+    expect(answer.bytes.equals(encoded)).toBe(true);
+    expect(answer.headers).toMatchObject({ 'content-encoding': 'br', 'content-length': String(encoded.length), etag, vary: 'Accept-Encoding' });
+    expect(answer.headers['transfer-encoding']).toBeUndefined();
+  });
+
+  it('passes HEAD and 304 answers through with their headers and no body', async () => {
+    const head = await sendForBytes(`${url}/api/nft/assets`, { method: 'HEAD', headers: { 'accept-encoding': 'br' } });
+    expect(head).toMatchObject({ status: 200, bytes: Buffer.alloc(0) });
+    expect(head.headers).toMatchObject({ 'content-encoding': 'br', 'content-length': String(encoded.length), etag });
+    const unchanged = await sendForBytes(`${url}/api/nft/assets`, { headers: { 'accept-encoding': 'br', 'if-none-match': etag } });
+    expect(unchanged).toMatchObject({ status: 304, bytes: Buffer.alloc(0) });
+    expect(unchanged.headers).toMatchObject({ etag, vary: 'Accept-Encoding' });
+  });
+
+  it('times the service per area', async () => {
+    await sendForBytes(`${url}/api/nft/assets`);
+    expect(await metrics.registry.metrics()).toMatch(/gateway_upstream_duration_seconds_count\{service="gateway",area="nft-base"\} 1\n/);
   });
 });

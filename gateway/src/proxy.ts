@@ -12,6 +12,9 @@ export type UpstreamFailure = 'unavailable' | 'timeout' | 'bad_response';
 /** Labelled by `upstream` (the service) and `reason` (an UpstreamFailure). */
 export type UpstreamErrorCounter = ReturnType<Metrics['counter']>;
 
+/** Labelled by `area` (the service). */
+export type UpstreamDurationHistogram = ReturnType<Metrics['histogram']>;
+
 export interface AreaProxyOptions {
   area: Area;
   upstream: Upstream;
@@ -20,6 +23,8 @@ export interface AreaProxyOptions {
   agent: Agent;
   logger: Logger;
   upstreamErrors: UpstreamErrorCounter;
+  /** Time from sending the request to the service to the head of its answer. */
+  upstreamDuration: UpstreamDurationHistogram;
 }
 
 class UpstreamTimeoutError extends Error {
@@ -47,31 +52,30 @@ function failureResponse(service: ServiceName, failure: UpstreamFailure): { stat
   }
 }
 
-/**
- * The whole upstream exchange, connecting included, gets one deadline, so a client
- * waits at most timeoutMs whatever state the service is in.
- */
-function enforceDeadline(proxyReq: ClientRequest, res: ServerResponse, timeoutMs: number): void {
-  const timer = setTimeout(() => proxyReq.destroy(new UpstreamTimeoutError(`no answer within ${timeoutMs} ms`)), timeoutMs);
-  res.once('close', () => clearTimeout(timer));
-}
-
 /** The client closed the connection before its answer was complete. */
 const clientLeft = (res: ServerResponse) => res.destroyed && !res.writableFinished;
 
-/** A client that leaves frees the upstream connection at once instead of waiting for an answer nobody reads. */
-function abandonWhenClientLeaves(proxyReq: ClientRequest, res: ServerResponse): void {
+/**
+ * The whole upstream exchange, connecting included, gets one deadline, so a client
+ * waits at most timeoutMs whatever state the service is in; a client that leaves
+ * frees the upstream connection at once instead of waiting for an answer nobody reads.
+ */
+function boundExchange(proxyReq: ClientRequest, res: ServerResponse, timeoutMs: number): void {
+  const timer = setTimeout(() => proxyReq.destroy(new UpstreamTimeoutError(`no answer within ${timeoutMs} ms`)), timeoutMs);
   res.once('close', () => {
+    clearTimeout(timer);
     if (clientLeft(res)) proxyReq.destroy();
   });
 }
 
 function upstreamEvents(options: AreaProxyOptions): Plugin<IncomingMessage, ServerResponse> {
   const { upstream, timeoutMs, logger, upstreamErrors } = options;
+  const upstreamDuration = options.upstreamDuration.labels({ area: upstream.service });
   return (proxyServer) => {
     proxyServer.on('proxyReq', (proxyReq, req, res) => {
-      enforceDeadline(proxyReq, res, timeoutMs);
-      abandonWhenClientLeaves(proxyReq, res);
+      const startedAt = performance.now();
+      proxyReq.once('response', () => upstreamDuration.observe((performance.now() - startedAt) / 1e3));
+      boundExchange(proxyReq, res, timeoutMs);
       forwardBufferedBody(proxyReq, req);
     });
     proxyServer.on('proxyRes', (proxyRes, _req, res) => {
@@ -104,7 +108,8 @@ function upstreamEvents(options: AreaProxyOptions): Plugin<IncomingMessage, Serv
 export function createAreaProxy(options: AreaProxyOptions): RequestHandler {
   const { area, upstream, agent } = options;
   const proxy = createProxyMiddleware<IncomingMessage, ServerResponse>({
-    target: upstream.baseUrl,
+    // Parsed once here: http-proxy would parse a URL string again for every request.
+    target: new URL(upstream.baseUrl),
     agent,
     changeOrigin: true,
     xfwd: true,

@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import type { Redis } from 'ioredis';
-import { silentLogger } from '@ledger-api/observability';
-import { connectRateLimitRedis, createRedisRateLimitStore } from './rate-limit';
+import { createMetrics, silentLogger, type Metrics } from '@ledger-api/observability';
+import { waitFor } from '@ledger-api/test-kit';
+import { connectRateLimitRedis, RATE_LIMIT_WINDOW_MS, redisSharedCounts, type SharedCounts } from './rate-limit';
 import { refusingUrl, startFakeService, startGateway, timed, type FakeService, type RunningServer } from './testing/gateway-harness';
 
 let service: FakeService;
 const gateways: RunningServer[] = [];
+
+// Half way through a window that ends in the future: a test never straddles two windows.
+const WINDOW_START = (Math.floor(Date.now() / RATE_LIMIT_WINDOW_MS) + 1) * RATE_LIMIT_WINDOW_MS;
+const clock = () => WINDOW_START + RATE_LIMIT_WINDOW_MS / 2;
 
 beforeAll(async () => {
   service = await startFakeService('guardian');
@@ -20,8 +25,18 @@ afterAll(async () => {
   await service.close();
 });
 
-async function gateway(limit: number, options: Parameters<typeof startGateway>[1] = {}): Promise<string> {
-  const started = await startGateway({ GUARDIAN_URL: service.url, RATE_LIMIT_PER_MINUTE: String(limit) }, options);
+interface LimitedGateway {
+  limit: number;
+  rateLimitCounts?: SharedCounts;
+  metrics?: Metrics;
+  env?: Record<string, string>;
+}
+
+async function gateway({ limit, rateLimitCounts, metrics, env = {} }: LimitedGateway): Promise<string> {
+  const started = await startGateway(
+    { GUARDIAN_URL: service.url, RATE_LIMIT_PER_MINUTE: String(limit), RATE_LIMIT_SYNC_MS: '10', ...env },
+    { rateLimitCounts, metrics, clock },
+  );
   gateways.push(started);
   return started.url;
 }
@@ -32,33 +47,40 @@ async function statusesOf(url: string, count: number): Promise<number[]> {
   return statuses;
 }
 
-describe('rate limiting with the memory store', () => {
+describe('rate limiting on one replica', () => {
   it('answers 429 in the error format with the standard and legacy headers', async () => {
-    const url = await gateway(2);
+    const url = await gateway({ limit: 2 });
     const allowed = await fetch(`${url}/api/guardian/groups`);
     expect(allowed.status).toBe(200);
     expect(allowed.headers.get('x-ratelimit-limit')).toBe('2');
     expect(allowed.headers.get('x-ratelimit-remaining')).toBe('1');
+    expect(allowed.headers.get('ratelimit')).toBe('"2-in-1min"; r=1; t=30');
+    expect(allowed.headers.get('ratelimit-policy')).toMatch(/^"2-in-1min"; q=2; w=60; pk=:[\w+/=]+:$/);
     await fetch(`${url}/api/guardian/groups`);
 
     const limited = await fetch(`${url}/api/guardian/groups`);
     expect(limited.status).toBe(429);
     expect(limited.headers.get('content-type')).toMatch(/^application\/json/);
     expect(await limited.json()).toEqual({ statusCode: 429, error: 'Too Many Requests', message: expect.stringContaining('2 requests per minute') });
-    const retryAfter = Number(limited.headers.get('retry-after'));
-    expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(60);
-    expect(limited.headers.get('ratelimit')).toMatch(/; r=0; t=\d+$/);
-    expect(limited.headers.get('ratelimit-policy')).toMatch(/; q=2; w=60;/);
+    expect(limited.headers.get('retry-after')).toBe('30');
+    expect(limited.headers.get('ratelimit')).toBe('"2-in-1min"; r=0; t=30');
+    expect(limited.headers.get('ratelimit-policy')).toBe(allowed.headers.get('ratelimit-policy'));
     expect(limited.headers.get('x-ratelimit-limit')).toBe('2');
     expect(limited.headers.get('x-ratelimit-remaining')).toBe('0');
-    expect(Number(limited.headers.get('x-ratelimit-reset'))).toBeGreaterThan(Date.now() / 1000);
+    expect(Number(limited.headers.get('x-ratelimit-reset'))).toBe((WINDOW_START + RATE_LIMIT_WINDOW_MS) / 1000);
     expect(limited.headers.get('x-request-id')).toBeTruthy();
     expect(service.received.filter(({ url: path }) => path === '/guardian/groups')).toHaveLength(2);
   });
 
+  it('counts the requests it refuses', async () => {
+    const metrics = createMetrics('gateway', false);
+    const url = await gateway({ limit: 1, metrics });
+    expect(await statusesOf(`${url}/api/guardian/groups`, 3)).toEqual([200, 429, 429]);
+    expect(await metrics.registry.metrics()).toContain('http_rate_limited_total{service="gateway"} 2');
+  });
+
   it('limits unknown paths too but never the health and metrics endpoints', async () => {
-    const url = await gateway(1);
+    const url = await gateway({ limit: 1 });
     expect(await statusesOf(`${url}/nowhere`, 2)).toEqual([404, 429]);
     for (const path of ['/livez', '/readyz', '/metrics']) {
       const response = await fetch(`${url}${path}`);
@@ -68,21 +90,68 @@ describe('rate limiting with the memory store', () => {
   });
 
   it('counts behind one appending proxy by the address it appended, whatever the client wrote before it', async () => {
-    const started = await startGateway({ GUARDIAN_URL: service.url, RATE_LIMIT_PER_MINUTE: '2', TRUST_PROXY: '1' });
-    gateways.push(started);
+    const url = await gateway({ limit: 2, env: { TRUST_PROXY: '1' } });
     const viaProxy = (clientWrote: string, proxyAppended: string) =>
-      fetch(`${started.url}/api/guardian/groups`, { headers: { 'x-forwarded-for': `${clientWrote}, ${proxyAppended}` } }).then(
-        (response) => response.status,
-      );
+      fetch(`${url}/api/guardian/groups`, { headers: { 'x-forwarded-for': `${clientWrote}, ${proxyAppended}` } }).then((response) => response.status);
     const dodges = [await viaProxy('1.1.1.1', '203.0.113.7'), await viaProxy('2.2.2.2', '203.0.113.7'), await viaProxy('3.3.3.3', '203.0.113.7')];
     expect(dodges).toEqual([200, 200, 429]);
     expect(await viaProxy('3.3.3.3', '203.0.113.8')).toBe(200);
+    // An IPv6 client counts by its /56: other addresses of it do not dodge the limit.
+    const subnet = [
+      await viaProxy('1.1.1.1', '2001:db8:0:1::1'),
+      await viaProxy('1.1.1.1', '2001:db8:0:2::2'),
+      await viaProxy('1.1.1.1', '2001:db8:0:3::3'),
+    ];
+    expect(subnet).toEqual([200, 200, 429]);
+    expect(await viaProxy('1.1.1.1', '2001:db8:0:100::1')).toBe(200);
   });
 
   it('is off with a limit of 0', async () => {
-    const url = await gateway(0);
+    const url = await gateway({ limit: 0 });
     const statuses = await statusesOf(`${url}/api/guardian/groups`, 5);
     expect(statuses).toEqual([200, 200, 200, 200, 200]);
+  });
+});
+
+/** Shared counts in a Map; `sharedTotal` is what the last completed sync answered for a client. */
+function sharedInMemory(): SharedCounts & { sharedTotal(key: string): number } {
+  const totals = new Map<string, number>();
+  const answered = new Map<string, number>();
+  return {
+    sharedTotal: (key) => answered.get(key) ?? 0,
+    async add(windowStart, hits) {
+      const answer = new Map<string, number>();
+      for (const [key, added] of hits) {
+        const total = (totals.get(`${windowStart}:${key}`) ?? 0) + added;
+        totals.set(`${windowStart}:${key}`, total);
+        answer.set(key, total);
+      }
+      for (const [key, total] of answer) answered.set(key, total);
+      return answer;
+    },
+  };
+}
+
+describe('rate limiting across replicas', () => {
+  it('counts what other replicas let through once it has synced', async () => {
+    const shared = sharedInMemory();
+    const [first, second] = [await gateway({ limit: 3, rateLimitCounts: shared }), await gateway({ limit: 3, rateLimitCounts: shared })];
+    expect(await statusesOf(`${first}/api/guardian/groups`, 2)).toEqual([200, 200]);
+    await waitFor(() => shared.sharedTotal('127.0.0.1') === 2, 'the first replica shares its hits');
+    // Its own count is 1 here; the other replica's 2 hits arrive with its sync.
+    expect(await statusesOf(`${second}/api/guardian/groups`, 1)).toEqual([200]);
+    await waitFor(() => shared.sharedTotal('127.0.0.1') === 3, 'the second replica shares its hit');
+    const refused = await fetch(`${second}/api/guardian/groups`);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('x-ratelimit-remaining')).toBe('0');
+  });
+
+  it('keeps limiting on its own counts, without waiting, while the shared counts fail', async () => {
+    const failing: SharedCounts = { add: () => Promise.reject(new Error('connection refused')) };
+    const url = await gateway({ limit: 1, rateLimitCounts: failing });
+    const { result, ms } = await timed(() => statusesOf(`${url}/api/guardian/groups`, 3));
+    expect(result).toEqual([200, 429, 429]);
+    expect(ms).toBeLessThan(2000);
   });
 });
 
@@ -99,17 +168,22 @@ async function readyRedis(url: string, timeoutMs: number): Promise<Redis> {
   }
 }
 
-describe('rate limiting with the Redis store', () => {
-  it('counts in Redis under the configured prefix', async () => {
+describe('rate limiting with Redis', () => {
+  it('adds each replica’s hits to one count per client and window, expiring after the window', async () => {
     const redis = await readyRedis('redis://127.0.0.1:6379', 3000);
     const prefix = `gateway-test:rate-limit:${randomUUID()}:`;
     try {
-      const url = await gateway(2, { rateLimitStore: createRedisRateLimitStore(redis, prefix) });
-      expect(await statusesOf(`${url}/api/guardian/groups`, 3)).toEqual([200, 200, 429]);
-      const keys = await redis.keys(`${prefix}*`);
-      expect(keys).toHaveLength(1);
-      expect(await redis.get(keys[0])).toBe('3');
-      expect(await redis.pttl(keys[0])).toBeGreaterThan(0);
+      const [first, second] = [
+        await gateway({ limit: 2, rateLimitCounts: redisSharedCounts(redis, prefix) }),
+        await gateway({ limit: 2, rateLimitCounts: redisSharedCounts(redis, prefix) }),
+      ];
+      expect(await statusesOf(`${first}/api/guardian/groups`, 3)).toEqual([200, 200, 429]);
+      expect(await statusesOf(`${second}/api/guardian/groups`, 1)).toEqual([200]);
+      await waitFor(async () => (await redis.keys(`${prefix}*`)).length === 1, 'the count reaches Redis');
+      const [key] = await redis.keys(`${prefix}*`);
+      expect(key.startsWith(`${prefix}${WINDOW_START}:`)).toBe(true);
+      await waitFor(async () => (await redis.get(key)) === '4', 'both replicas have shared their hits');
+      expect(await redis.pexpiretime(key)).toBe(WINDOW_START + 2 * RATE_LIMIT_WINDOW_MS);
     } finally {
       const keys = await redis.keys(`${prefix}*`);
       if (keys.length > 0) await redis.del(...keys);
@@ -117,12 +191,12 @@ describe('rate limiting with the Redis store', () => {
     }
   });
 
-  it('lets traffic through at once while Redis is unreachable', async () => {
+  it('keeps limiting on its own counts, without waiting, while Redis is unreachable', async () => {
     const redis = connectRateLimitRedis((await refusingUrl()).replace('http:', 'redis:'), silentLogger());
     try {
-      const url = await gateway(1, { rateLimitStore: createRedisRateLimitStore(redis, `gateway-test:${randomUUID()}:`) });
+      const url = await gateway({ limit: 1, rateLimitCounts: redisSharedCounts(redis, `gateway-test:${randomUUID()}:`) });
       const { result, ms } = await timed(() => statusesOf(`${url}/api/guardian/groups`, 3));
-      expect(result).toEqual([200, 200, 200]);
+      expect(result).toEqual([200, 429, 429]);
       expect(ms).toBeLessThan(2000);
     } finally {
       redis.disconnect();

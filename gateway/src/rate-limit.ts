@@ -1,58 +1,197 @@
-import type { RequestHandler } from 'express';
-import { rateLimit, type Store } from 'express-rate-limit';
+import { createHash } from 'node:crypto';
+import type { Request, RequestHandler } from 'express';
+import { ipKeyGenerator } from 'express-rate-limit';
 import { Redis } from 'ioredis';
-import { RedisStore, type RedisReply } from 'rate-limit-redis';
-import type { Logger } from '@ledger-api/observability';
+import type { Logger, Metrics } from '@ledger-api/observability';
 import { sendError } from './errors';
 
-const RATE_LIMIT_WINDOW_MS = 60_000;
+export const RATE_LIMIT_WINDOW_MS = 60_000;
+
+/** Counts added up over every gateway replica, e.g. in Redis. */
+export interface SharedCounts {
+  /** Adds this replica's new hits per client to the window's shared counts; answers each client's shared total. */
+  add(windowStart: number, hits: ReadonlyMap<string, number>): Promise<Map<string, number>>;
+}
 
 export interface RateLimiterOptions {
   limitPerMinute: number;
-  /** Shared counters across gateway replicas; the in-process memory store when absent. */
-  store?: Store;
+  /** Where replicas add up their counts; without it each replica limits on its own counts. */
+  shared?: SharedCounts;
+  /** How often this replica's new hits go to the shared counts. */
+  syncIntervalMs: number;
   logger: Logger;
+  metrics: Metrics;
+  /** The client's address as the gateway trusts it (Express's req.ip under its `trust proxy`). */
+  clientAddress: (req: Request) => string | undefined;
+  /** Milliseconds since the epoch; windows start on whole minutes of it, alike on every replica. */
+  clock?: () => number;
 }
 
-const STORE_ERROR_LOG_INTERVAL_MS = 10_000;
+interface ClientCount {
+  /** Requests this replica counted in the window. */
+  local: number;
+  /** The part of `local` already added to the shared count. */
+  synced: number;
+  /** The shared total when this replica last synced, its own synced hits included. */
+  shared: number;
+  /** The client's RateLimit-Policy header: its `pk` names the client by a hash, never by its address. */
+  policy: string;
+}
 
-/** During a store outage every request fails the same way; one line per interval says it all. */
+/** express-rate-limit's partition key, so headers read as they always have. */
+const partitionKeyOf = (key: string) => Buffer.from(createHash('sha256').update(key).digest('hex').slice(0, 12)).toString('base64');
+
+/** The RateLimit name and policy of a limit per window (draft-8 of the IETF RateLimit header fields). */
+function rateLimitPolicy(limit: number, windowMs: number) {
+  const name = `"${limit}-in-${windowMs / 60_000}min"`;
+  return { name, policyOf: (key: string) => `${name}; q=${limit}; w=${windowMs / 1000}; pk=:${partitionKeyOf(key)}:` };
+}
+
+/**
+ * Per-client counts of one fixed window, kept in memory so a request never waits
+ * on Redis. A replica adds its new hits to the shared counts every sync interval
+ * and reads back the totals, so a client's count here is the shared total as of
+ * the last sync plus what this replica saw since: the limit holds across replicas
+ * to within the hits other replicas took in one interval.
+ */
+class WindowCounts {
+  windowStart = -Infinity;
+  private counts = new Map<string, ClientCount>();
+  /** Client keys by address: an IPv6 address takes parsing to find its subnet. */
+  private keys = new Map<string, string>();
+
+  constructor(
+    private readonly windowMs: number,
+    private readonly policyOf: (key: string) => string,
+  ) {}
+
+  /** Counts a request from `address` at `now`, starting a new window when the last one is over. */
+  hit(address: string, now: number): ClientCount {
+    if (now >= this.windowStart + this.windowMs) {
+      this.windowStart = now - (now % this.windowMs);
+      this.counts = new Map();
+      this.keys = new Map();
+    }
+    const key = this.keyOf(address);
+    let count = this.counts.get(key);
+    if (!count) {
+      count = { local: 0, synced: 0, shared: 0, policy: this.policyOf(key) };
+      this.counts.set(key, count);
+    }
+    count.local += 1;
+    return count;
+  }
+
+  /** An IPv6 client counts by its /56, as in express-rate-limit, so it cannot dodge the limit by changing addresses within it. */
+  private keyOf(address: string): string {
+    if (!address.includes(':')) return address;
+    let key = this.keys.get(address);
+    if (key === undefined) {
+      key = ipKeyGenerator(address);
+      this.keys.set(address, key);
+    }
+    return key;
+  }
+
+  /** The hits not yet shared, by client. */
+  unshared(): Map<string, number> {
+    const hits = new Map<string, number>();
+    for (const [key, count] of this.counts) if (count.local > count.synced) hits.set(key, count.local - count.synced);
+    return hits;
+  }
+
+  /** Records that `hits` reached the shared counts of `windowStart`, which now stand at `totals`. */
+  shared(windowStart: number, hits: ReadonlyMap<string, number>, totals: ReadonlyMap<string, number>): void {
+    // The window ended meanwhile: no replica reads its counts any more.
+    if (windowStart !== this.windowStart) return;
+    for (const [key, added] of hits) {
+      const count = this.counts.get(key);
+      if (!count) continue;
+      count.synced += added;
+      count.shared = totals.get(key) ?? count.shared;
+    }
+  }
+}
+
+const total = (count: ClientCount) => count.shared + count.local - count.synced;
+
+const SYNC_ERROR_LOG_INTERVAL_MS = 10_000;
+
+/** During an outage every sync fails the same way; one line per interval says it all. */
 function throttledWarning(logger: Logger, intervalMs: number) {
   let lastLoggedAt = -Infinity;
   let suppressed = 0;
-  return (error: unknown, message = 'rate limiter error') => {
+  return (error: unknown) => {
     if (Date.now() - lastLoggedAt < intervalMs) {
       suppressed += 1;
       return;
     }
-    logger.warn({ err: error, suppressedSinceLastLine: suppressed }, message);
+    logger.warn({ err: error, suppressedSinceLastLine: suppressed }, 'rate-limit counts could not be shared; limiting on this replica alone');
     lastLoggedAt = Date.now();
     suppressed = 0;
   };
 }
 
-/** Per client IP and minute; undefined when the limit is 0 (disabled). */
-export function createRateLimiter({ limitPerMinute, store, logger }: RateLimiterOptions): RequestHandler | undefined {
-  if (limitPerMinute === 0) return undefined;
-  return rateLimit({
-    windowMs: RATE_LIMIT_WINDOW_MS,
-    limit: limitPerMinute,
-    standardHeaders: 'draft-8',
-    legacyHeaders: true,
-    store,
-    // A rate-limit store outage must not become an API outage.
-    passOnStoreError: true,
-    logger: {
-      error: throttledWarning(logger, STORE_ERROR_LOG_INTERVAL_MS),
-      warn: (error, message) => logger.warn({ err: error }, message ?? 'rate limiter warning'),
-    },
-    handler: (_req, res) => sendError(res, 429, `Rate limit of ${limitPerMinute} requests per minute exceeded`),
-  });
+/** Sends the window's new hits to the shared counts, one sync at a time, while there are any. */
+function sharing(counts: WindowCounts, shared: SharedCounts, intervalMs: number, logger: Logger): () => void {
+  let scheduled = false;
+  const warn = throttledWarning(logger, SYNC_ERROR_LOG_INTERVAL_MS);
+  const sync = async () => {
+    const { windowStart } = counts;
+    const hits = counts.unshared();
+    try {
+      if (hits.size > 0) counts.shared(windowStart, hits, await shared.add(windowStart, hits));
+    } catch (error) {
+      // The hits stay unshared and go with the next sync; meanwhile this replica limits on its own counts.
+      warn(error);
+    }
+    scheduled = false;
+    if (counts.unshared().size > 0) schedule();
+  };
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    // Only while hits wait to be shared: an idle gateway, or one under test, keeps no timer.
+    setTimeout(sync, intervalMs).unref();
+  };
+  return schedule;
 }
 
 /**
- * A Redis client for the limiter that fails fast: commands while disconnected or
- * stuck are rejected, so the limiter lets requests through instead of holding them.
+ * Per client IP and minute; undefined when the limit is 0 (disabled). Answers carry
+ * the draft-8 RateLimit headers and the X-RateLimit-* ones (api-behaviour.md section 8);
+ * a client over the limit gets 429 with Retry-After.
+ */
+export function createRateLimiter(options: RateLimiterOptions): RequestHandler | undefined {
+  const { limitPerMinute: limit, shared, syncIntervalMs, logger, metrics, clientAddress, clock = Date.now } = options;
+  if (limit === 0) return undefined;
+  const { name, policyOf } = rateLimitPolicy(limit, RATE_LIMIT_WINDOW_MS);
+  const counts = new WindowCounts(RATE_LIMIT_WINDOW_MS, policyOf);
+  const share = shared && sharing(counts, shared, syncIntervalMs, logger);
+  const limited = metrics.counter('http_rate_limited_total', 'Requests answered 429 because their client was over the rate limit');
+  const limitText = String(limit);
+  return (req, res, next) => {
+    const now = clock();
+    const count = counts.hit(clientAddress(req) ?? 'unknown', now);
+    share?.();
+    const remaining = Math.max(0, limit - total(count));
+    const resetAt = counts.windowStart + RATE_LIMIT_WINDOW_MS;
+    const secondsLeft = String(Math.ceil((resetAt - now) / 1000));
+    res.setHeader('RateLimit-Policy', count.policy);
+    res.setHeader('RateLimit', `${name}; r=${remaining}; t=${secondsLeft}`);
+    res.setHeader('X-RateLimit-Limit', limitText);
+    res.setHeader('X-RateLimit-Remaining', String(remaining));
+    res.setHeader('X-RateLimit-Reset', String(Math.ceil(resetAt / 1000)));
+    if (total(count) <= limit) return next();
+    limited.inc();
+    res.setHeader('Retry-After', secondsLeft);
+    sendError(res, 429, `Rate limit of ${limit} requests per minute exceeded`);
+  };
+}
+
+/**
+ * A Redis client for the limiter's counts that fails fast: commands while disconnected
+ * or stuck are rejected, so a sync fails and is retried later instead of piling up.
  * Counters are all it holds, so closing it need not wait long either.
  */
 export function connectRateLimitRedis(url: string, logger: Logger): Redis {
@@ -60,7 +199,7 @@ export function connectRateLimitRedis(url: string, logger: Logger): Redis {
   let reachable = true;
   redis.on('error', (error) => {
     // ioredis reports every failed reconnect; one line per outage is enough.
-    if (reachable) logger.warn({ err: error }, 'rate-limit Redis unreachable; requests pass unlimited until it is back');
+    if (reachable) logger.warn({ err: error }, 'rate-limit Redis unreachable; each replica limits on its own counts until it is back');
     reachable = false;
   });
   redis.on('ready', () => {
@@ -70,15 +209,21 @@ export function connectRateLimitRedis(url: string, logger: Logger): Redis {
   return redis;
 }
 
-export function createRedisRateLimitStore(redis: Redis, prefix: string): Store {
-  const store = new RedisStore({
-    prefix,
-    sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as Promise<RedisReply>,
-  });
-  // The store loads its scripts from the constructor and leaves a failure unhandled,
-  // which would end the process when Redis is down at start. Requests reload the
-  // scripts when they are missing, so the early failure is safe to drop.
-  store.incrementScriptSha.catch(() => undefined);
-  store.getScriptSha.catch(() => undefined);
-  return store;
+/** Shared counts in Redis: a key per window and client that expires after its window. */
+export function redisSharedCounts(redis: Redis, prefix: string): SharedCounts {
+  return {
+    async add(windowStart, hits) {
+      const pipeline = redis.pipeline();
+      const keys = [...hits.keys()];
+      for (const key of keys) {
+        const name = `${prefix}${windowStart}:${key}`;
+        pipeline.incrby(name, hits.get(key)!).pexpireat(name, windowStart + 2 * RATE_LIMIT_WINDOW_MS);
+      }
+      const replies = (await pipeline.exec()) ?? [];
+      const failed = replies.find(([error]) => error)?.[0];
+      if (failed) throw failed;
+      // Each key's INCRBY answer comes before its PEXPIREAT answer.
+      return new Map(keys.map((key, index) => [key, Number(replies[2 * index][1])]));
+    },
+  };
 }

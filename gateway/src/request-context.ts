@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import type { Logger, Metrics } from '@ledger-api/observability';
+import { isProbePath, logRequest, type Logger, type Metrics } from '@ledger-api/observability';
 import { AREAS } from './upstreams';
 
 declare module 'express-serve-static-core' {
@@ -19,14 +19,6 @@ function requestIdFrom(header: string | string[] | undefined): string {
   return typeof header === 'string' && ACCEPTABLE_REQUEST_ID.test(header) ? header : randomUUID();
 }
 
-/** Takes or makes the request id, hands it to the upstream service and echoes it to the client. */
-export const assignRequestId: RequestHandler = (req, res, next) => {
-  req.id = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
-  req.headers[REQUEST_ID_HEADER] = req.id;
-  res.setHeader('X-Request-Id', req.id);
-  next();
-};
-
 const FIXED_ROUTES: Record<string, string> = {
   '/livez': 'livez',
   '/readyz': 'readyz',
@@ -36,25 +28,52 @@ const FIXED_ROUTES: Record<string, string> = {
 
 /** A small, fixed set of labels: raw paths would give metrics unbounded cardinality. */
 function routeGroupOf(path: string): string {
-  const fixed = FIXED_ROUTES[path.replace(/\/+$/, '') || '/'];
+  const fixed = FIXED_ROUTES[path];
   if (fixed) return fixed;
   const area = AREAS.find(({ mountPath }) => path === mountPath || path.startsWith(`${mountPath}/`));
   return area?.service ?? 'unmatched';
 }
 
-/** One JSON access log line and one duration sample per request, once the response is over. */
-export function observeRequests(logger: Logger, metrics: Metrics): RequestHandler {
+export interface RequestContextOptions {
+  logger: Logger;
+  metrics: Metrics;
+  /** Headers every answer carries, worked out once at start. */
+  fixedHeaders: ReadonlyArray<readonly [string, string]>;
+}
+
+/**
+ * What every request gets first: its id, taken or made, handed to the service and
+ * echoed; the gateway's fixed headers; and, once its response is over, one log
+ * line (in the shape the services log too) and one duration sample.
+ */
+export function requestContext({ logger, metrics, fixedHeaders }: RequestContextOptions): RequestHandler {
   return (req, res, next) => {
-    const startedAt = process.hrtime.bigint();
+    const startedAt = performance.now();
+    req.id = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
+    req.headers[REQUEST_ID_HEADER] = req.id;
+    res.setHeader('X-Request-Id', req.id);
+    for (const [name, value] of fixedHeaders) res.setHeader(name, value);
     // Taken now: proxying rewrites req.url on its way to the service.
-    const route = routeGroupOf(req.path);
+    const path = req.path.replace(/(?<=.)\/+$/, '');
+    const route = routeGroupOf(path);
     res.once('close', () => {
-      const seconds = Number(process.hrtime.bigint() - startedAt) / 1e9;
-      const status = res.writableFinished ? String(res.statusCode) : 'aborted';
-      metrics.httpRequestDuration.observe({ method: req.method, route, status }, seconds);
-      const line = { reqId: req.id, method: req.method, url: req.originalUrl, route, status, durationMs: Math.round(seconds * 1e3) };
-      if (res.statusCode >= 500 || !res.writableFinished) logger.warn(line, 'request completed');
-      else logger.info(line, 'request completed');
+      const milliseconds = performance.now() - startedAt;
+      const finished = res.writableFinished;
+      metrics.httpRequestDuration.observe({ method: req.method, route, status: finished ? String(res.statusCode) : 'aborted' }, milliseconds / 1e3);
+      logRequest(
+        logger,
+        {
+          method: req.method,
+          url: req.originalUrl,
+          route,
+          statusCode: res.statusCode,
+          responseTime: Math.round(milliseconds * 10) / 10,
+          reqId: req.id,
+          userAgent: req.headers['user-agent'],
+          ...(!finished && { aborted: true }),
+        },
+        isProbePath(path),
+      );
     });
     next();
   };

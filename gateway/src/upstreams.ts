@@ -1,3 +1,4 @@
+import { Agent } from 'node:http';
 import type { GatewayConfig } from './config';
 
 export type ServiceName = 'guardian' | 'nft-base' | 'nft-exchange';
@@ -32,4 +33,20 @@ export function upstreamOf(area: Area, config: GatewayConfig): Upstream | undefi
 /** The services that have a URL configured, in routing order. */
 export function configuredUpstreams(config: GatewayConfig): Upstream[] {
   return AREAS.flatMap((area) => upstreamOf(area, config) ?? []);
+}
+
+/**
+ * The keep-alive pool towards the services: up to UPSTREAM_MAX_SOCKETS connections to
+ * each, all kept open between requests (a burst's connections are reused, not reopened),
+ * the most recently used first so the rest fall idle and close after UPSTREAM_IDLE_TIMEOUT_MS.
+ */
+export function createUpstreamAgent(config: Pick<GatewayConfig, 'UPSTREAM_MAX_SOCKETS' | 'UPSTREAM_IDLE_TIMEOUT_MS'>): Agent {
+  return new Agent({
+    keepAlive: true,
+    maxSockets: config.UPSTREAM_MAX_SOCKETS,
+    maxFreeSockets: config.UPSTREAM_MAX_SOCKETS,
+    scheduling: 'lifo',
+    // A socket's timeout closes it only while it is idle in the pool.
+    timeout: config.UPSTREAM_IDLE_TIMEOUT_MS,
+  });
 }

@@ -1,8 +1,8 @@
 import { createServer, get, request, type Agent, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { Store } from 'express-rate-limit';
 import { createMetrics, silentLogger, type Logger, type Metrics } from '@ledger-api/observability';
 import { buildApp } from '../app';
 import { parseGatewayConfig } from '../config';
+import type { SharedCounts } from '../rate-limit';
 import { listen, portOf } from '../server';
 
 /** Test doubles for the services and a gateway in front of them, all on 127.0.0.1 ephemeral ports. */
@@ -92,6 +92,23 @@ export function send(url: string, { method = 'GET', headers = {}, setHost = true
   });
 }
 
+/** A request as sent, its answer's bytes as received: fetch would decode a compressed body. */
+export function sendForBytes(
+  url: string,
+  { method = 'GET', headers = {} }: Pick<SentRequest, 'method' | 'headers'> = {},
+): Promise<{ status: number; headers: IncomingHttpHeaders; bytes: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 /** A URL on which nothing listens: the port was just released. */
 export async function refusingUrl(): Promise<string> {
   const server = createServer();
@@ -103,14 +120,14 @@ export async function refusingUrl(): Promise<string> {
 
 export interface GatewayOptions {
   logger?: Logger;
-  rateLimitStore?: Store;
+  rateLimitCounts?: SharedCounts;
+  clock?: () => number;
   metrics?: Metrics;
-  openApiCacheTtlMs?: number;
 }
 
 export async function startGateway(env: Record<string, string>, options: GatewayOptions = {}): Promise<RunningServer> {
   const config = parseGatewayConfig({ RATE_LIMIT_PER_MINUTE: '0', ...env });
-  const app = buildApp(config, { logger: silentLogger(), metrics: options.metrics ?? createMetrics('gateway', false), ...options });
+  const app = buildApp(config, { logger: silentLogger(), ...options, metrics: options.metrics ?? createMetrics('gateway', false) });
   const server = await listen(app, 0, '127.0.0.1', { requestTimeoutMs: config.REQUEST_TIMEOUT_MS, keepAliveTimeoutMs: config.KEEP_ALIVE_TIMEOUT_MS });
   return { url: `http://127.0.0.1:${portOf(server)}`, close: () => stop(server) };
 }

@@ -1,6 +1,7 @@
 import { createPageCache } from './create-page-cache';
 import { MemoryPageCache } from './memory-page-cache';
 import { RedisPageCache } from './redis-page-cache';
+import { TieredPageCache } from './tiered-page-cache';
 
 const logger = { info: jest.fn(), warn: jest.fn() };
 
@@ -14,6 +15,13 @@ describe('createPageCache', () => {
   it('uses Redis when a URL is configured', async () => {
     const cache = createPageCache({ redisUrl: 'redis://127.0.0.1:6379', prefix: 'p:', ttlSeconds: 60, maxEntries: 10, logger });
     expect(cache).toBeInstanceOf(RedisPageCache);
+    expect(cache.kind).toBe('redis');
+    await cache.close();
+  });
+
+  it('keeps recent pages in memory in front of Redis when given the bytes for it', async () => {
+    const cache = createPageCache({ redisUrl: 'redis://127.0.0.1:6379', prefix: 'p:', ttlSeconds: 60, maxEntries: 10, memoryBytes: 1 << 20, logger });
+    expect(cache).toBeInstanceOf(TieredPageCache);
     expect(cache.kind).toBe('redis');
     await cache.close();
   });

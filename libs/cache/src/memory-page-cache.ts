@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { assertPositiveInteger, type PageCache } from './types';
+import { assertPositiveInteger, type CachedPage, type ContentCoding, type PageCache, type PageVariant } from './types';
 
 export interface MemoryPageCacheOptions {
   maxEntries: number;
@@ -11,12 +11,12 @@ export interface MemoryPageCacheOptions {
 /** The in-process page cache used when no Redis is configured: least recently used pages go first. */
 export class MemoryPageCache implements PageCache {
   readonly kind = 'memory' as const;
-  private readonly pages: LRUCache<string, string>;
+  private readonly pages: LRUCache<string, CachedPage>;
 
   constructor({ maxEntries, ttlSeconds, clock }: MemoryPageCacheOptions) {
     assertPositiveInteger('maxEntries', maxEntries);
     assertPositiveInteger('ttlSeconds', ttlSeconds);
-    this.pages = new LRUCache<string, string>({
+    this.pages = new LRUCache<string, CachedPage>({
       max: maxEntries,
       ttl: ttlSeconds * 1000,
       // Read the clock on every lookup so a page is never served past its TTL.
@@ -25,12 +25,12 @@ export class MemoryPageCache implements PageCache {
     });
   }
 
-  async get(key: string): Promise<string | null> {
-    return this.pages.get(key) ?? null;
+  async get(key: string, coding: ContentCoding): Promise<PageVariant | null> {
+    return this.pages.get(key)?.[coding] ?? null;
   }
 
-  async set(key: string, value: string): Promise<void> {
-    this.pages.set(key, value);
+  async set(key: string, page: CachedPage): Promise<void> {
+    this.pages.set(key, page);
   }
 
   async close(): Promise<void> {

@@ -4,10 +4,17 @@ import { createServer, connect, type AddressInfo, type Server, type Socket } fro
 import { Redis } from 'ioredis';
 import { waitFor as waitUntil } from '@ledger-api/test-kit';
 import { RedisPageCache } from './redis-page-cache';
-import type { CacheLogger } from './types';
+import type { CachedPage, CacheLogger, PageVariant } from './types';
 
 const REDIS_HOST = '127.0.0.1';
 const REDIS_PORT = 6379;
+
+const variant = (text: string, encoding: PageVariant['encoding'] = 'identity'): PageVariant => ({
+  encoding,
+  etag: `"${text}-etag"`,
+  body: Buffer.from(text),
+});
+const plainPage = (text: string): CachedPage => ({ br: variant(text), gzip: variant(text), identity: variant(text) });
 
 /** Rejects if the promise has not settled by the deadline: the "bounded time" the cache promises. */
 async function settlesWithin<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -75,8 +82,8 @@ describe('RedisPageCache against Redis at 127.0.0.1:6379', () => {
   };
   const roundTrips = async (cache: RedisPageCache, key: string) => {
     const value = randomUUID();
-    await cache.set(key, value);
-    return (await cache.get(key)) === value;
+    await cache.set(key, plainPage(value));
+    return (await cache.get(key, 'identity'))?.body.toString() === value;
   };
 
   beforeAll(async () => {
@@ -96,10 +103,13 @@ describe('RedisPageCache against Redis at 127.0.0.1:6379', () => {
     const cache = newCache(`redis://${REDIS_HOST}:${REDIS_PORT}`, recordingLogger().logger, 90);
     expect(cache.kind).toBe('redis');
     await waitUntil(() => roundTrips(cache, 'probe'), 'the cache reaches Redis');
-    await cache.set('groups?page=1', '{"data":[1]}');
-    expect(await cache.get('groups?page=1')).toBe('{"data":[1]}');
-    expect(await cache.get('never-set')).toBeNull();
-    expect(await redis.get(`${prefix}groups?page=1`)).toBe('{"data":[1]}');
+    // Bytes that are not valid UTF-8 come back as they went in.
+    const br = { encoding: 'br' as const, etag: '"abc-br"', body: Buffer.from([0xff, 0x0a, 0x20, 0x00, 0x8b]) };
+    await cache.set('groups?page=1', { br, gzip: variant('g', 'gzip'), identity: variant('{"data":[1]}') });
+    expect(await cache.get('groups?page=1', 'br')).toEqual(br);
+    expect(await cache.get('groups?page=1', 'identity')).toEqual(variant('{"data":[1]}'));
+    expect(await cache.get('never-set', 'br')).toBeNull();
+    expect(await redis.hkeys(`${prefix}groups?page=1`)).toEqual(['br', 'gzip', 'identity']);
     const ttl = await redis.ttl(`${prefix}groups?page=1`);
     expect(ttl).toBeGreaterThan(80);
     expect(ttl).toBeLessThanOrEqual(90);
@@ -116,8 +126,8 @@ describe('RedisPageCache against Redis at 127.0.0.1:6379', () => {
       await relay.stop();
       await waitUntil(() => messages('warn').length > 0, 'the outage is logged');
       for (let i = 0; i < 10; i++) {
-        expect(await settlesWithin(cache.get('relay-probe'), 2000)).toBeNull();
-        await settlesWithin(cache.set('relay-probe', 'during outage'), 2000);
+        expect(await settlesWithin(cache.get('relay-probe', 'identity'), 2000)).toBeNull();
+        await settlesWithin(cache.set('relay-probe', plainPage('during outage')), 2000);
       }
       expect(messages('warn')).toHaveLength(1);
 
@@ -139,11 +149,11 @@ describe('RedisPageCache with nothing listening', () => {
     const cache = new RedisPageCache({ url: 'redis://127.0.0.1:1', prefix: 'unreachable:', ttlSeconds: 60, logger });
     try {
       for (let i = 0; i < 5; i++) {
-        expect(await settlesWithin(cache.get('page'), 2000)).toBeNull();
-        await expect(settlesWithin(cache.set('page', 'value'), 2000)).resolves.toBeUndefined();
+        expect(await settlesWithin(cache.get('page', 'br'), 2000)).toBeNull();
+        await expect(settlesWithin(cache.set('page', plainPage('value')), 2000)).resolves.toBeUndefined();
       }
       await waitUntil(() => messages('warn').length > 0, 'the outage is logged');
-      await settlesWithin(cache.get('page'), 2000);
+      await settlesWithin(cache.get('page', 'br'), 2000);
       expect(messages('warn')).toHaveLength(1);
     } finally {
       await settlesWithin(cache.close(), 2000);
@@ -161,8 +171,8 @@ describe('RedisPageCache with nothing listening', () => {
       metrics,
     });
     try {
-      await cache.get('page');
-      await cache.set('page', 'value');
+      await cache.get('page', 'gzip');
+      await cache.set('page', plainPage('value'));
       expect(increments).toEqual([{ operation: 'get' }, { operation: 'set' }]);
     } finally {
       await cache.close();

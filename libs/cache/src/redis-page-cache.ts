@@ -1,5 +1,13 @@
 import { Redis } from 'ioredis';
-import { assertPositiveInteger, type CacheLogger, type CacheMetrics, type PageCache } from './types';
+import {
+  assertPositiveInteger,
+  type CachedPage,
+  type CacheLogger,
+  type CacheMetrics,
+  type ContentCoding,
+  type PageCache,
+  type PageVariant,
+} from './types';
 
 export interface RedisPageCacheOptions {
   url: string;
@@ -35,11 +43,30 @@ class OutageLog {
   }
 }
 
+const CODINGS: readonly ContentCoding[] = ['br', 'gzip', 'identity'];
+
+/** One representation as one hash field: `<coding> <etag>` and a newline, then the body's bytes. */
+function packVariant({ encoding, etag, body }: PageVariant): Buffer {
+  return Buffer.concat([Buffer.from(`${encoding} ${etag}\n`, 'latin1'), body]);
+}
+
+function unpackVariant(packed: Buffer): PageVariant {
+  const space = packed.indexOf(0x20);
+  const newline = packed.indexOf(0x0a, space);
+  if (space < 0 || newline < 0) throw new Error('malformed cached page');
+  return {
+    encoding: packed.toString('latin1', 0, space) as ContentCoding,
+    etag: packed.toString('latin1', space + 1, newline),
+    body: packed.subarray(newline + 1),
+  };
+}
+
 /**
- * Pages in Redis with a TTL. Redis being down makes the API slower, never
- * broken: with no offline queue and short timeouts, every call settles
- * quickly (a miss, or a dropped write) and never throws, while the client
- * keeps reconnecting in the background.
+ * Pages in Redis with a TTL, one hash per page with a field per content coding,
+ * so a hit transfers only the representation the client gets. Redis being down
+ * makes the API slower, never broken: with no offline queue and short timeouts,
+ * every call settles quickly (a miss, or a dropped write) and never throws, while
+ * the client keeps reconnecting in the background.
  */
 export class RedisPageCache implements PageCache {
   readonly kind = 'redis' as const;
@@ -68,20 +95,24 @@ export class RedisPageCache implements PageCache {
     this.client.on('ready', () => this.outage.recovered());
   }
 
-  async get(key: string): Promise<string | null> {
+  async get(key: string, coding: ContentCoding): Promise<PageVariant | null> {
     try {
-      const page = await this.client.get(key);
+      const packed = await this.client.hgetBuffer(key, coding);
       this.outage.recovered();
-      return page;
+      return packed && unpackVariant(packed);
     } catch (error) {
       this.commandFailed('get', error);
       return null;
     }
   }
 
-  async set(key: string, value: string): Promise<void> {
+  async set(key: string, page: CachedPage): Promise<void> {
     try {
-      await this.client.set(key, value, 'EX', this.options.ttlSeconds);
+      const fields = Object.fromEntries(CODINGS.map((coding) => [coding, packVariant(page[coding])]));
+      // One transaction: a page never outlives its TTL because the connection dropped between two commands.
+      const replies = await this.client.multi().hset(key, fields).expire(key, this.options.ttlSeconds).exec();
+      const failed = replies?.find(([error]) => error)?.[0];
+      if (failed) throw failed;
       this.outage.recovered();
     } catch (error) {
       this.commandFailed('set', error);

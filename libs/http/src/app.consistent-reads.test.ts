@@ -48,8 +48,10 @@ afterAll(() => new Promise<void>((done) => server.close(() => done())));
 
 describe('the service HTTP app over a store with consistent reads', () => {
   it('reads the ledger position and runs the handler of one request in one consistent read', async () => {
-    const answers = await Promise.all([1, 2, 3].map(() => fetch(`${base}/area/scope`).then((response) => response.json())));
-    const scopes = answers.map((answer: { data: { scope: number } }) => answer.data.scope);
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => fetch(`${base}/area/scope`).then((response) => response.json() as Promise<{ data: { scope: number } }>)),
+    );
+    const scopes = answers.map((answer) => answer.data.scope);
     expect(new Set(scopes).size).toBe(3);
     expect(scopes.every((scope) => typeof scope === 'number')).toBe(true);
     expect([...positionReadIn].sort()).toEqual([...scopes].sort());

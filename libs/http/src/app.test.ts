@@ -1,9 +1,11 @@
 import { get, type Server } from 'node:http';
 import { once } from 'node:events';
-import { createMetrics, silentLogger } from '@ledger-api/observability';
+import { Writable } from 'node:stream';
+import { createLogger, createMetrics } from '@ledger-api/observability';
 import { z } from 'zod';
 import { ApiError } from './errors';
 import { createHttpApp, type ServedLedgerState } from './app';
+import type { EncodedVariants } from './compression';
 import { type PageCacheLike } from './page-cache';
 import { defineRoute } from './route';
 
@@ -21,8 +23,8 @@ class QueryTimeoutError extends Error {
 let ledger: ServedLedgerState = { height: 7, generation: '7:a' };
 let replaying = false;
 let renders = 0;
-const pages = new Map<string, string>();
-const cache: PageCacheLike = { get: async (key) => pages.get(key) ?? null, set: async (key, value) => void pages.set(key, value) };
+const pages = new Map<string, EncodedVariants>();
+const cache: PageCacheLike = { get: async (key, coding) => pages.get(key)?.[coding] ?? null, set: async (key, page) => void pages.set(key, page) };
 
 const routes = [
   defineRoute({
@@ -54,6 +56,9 @@ const routes = [
 
 let server: Server;
 let base: string;
+const logLines: Record<string, unknown>[] = [];
+const logSink = new Writable({ write: (chunk, _encoding, done) => done(void logLines.push(JSON.parse(String(chunk)))) });
+const metrics = createMetrics('test', false);
 
 beforeAll(async () => {
   const app = createHttpApp({
@@ -64,8 +69,8 @@ beforeAll(async () => {
     readiness: async () => ({ ready: !replaying }),
     unavailableReason: () => (replaying ? 'The ledger is still being replayed, try again shortly' : undefined),
     cache,
-    logger: silentLogger(),
-    metrics: createMetrics('test', false),
+    logger: createLogger({ name: 'area', level: 'debug', destination: logSink }),
+    metrics,
   });
   server = app.listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -179,5 +184,37 @@ describe('the service HTTP app', () => {
     const document = (await (await fetch(`${base}/openapi.json`)).json()) as { openapi: string; paths: Record<string, object> };
     expect(document.openapi).toBe('3.1.0');
     expect(Object.keys(document.paths)).toEqual(['/area/things/{id}', '/area/things/search']);
+  });
+
+  it('logs every request in the shared shape, probes and scrapes at debug', async () => {
+    await fetch(`${base}/area/things/logged`, { headers: { 'x-request-id': 'log-1', 'user-agent': 'tests/1' } });
+    expect(logLines.find((line) => line.reqId === 'log-1')).toEqual({
+      level: 30,
+      time: expect.any(String),
+      service: 'area',
+      name: 'area',
+      msg: 'request completed',
+      method: 'GET',
+      url: '/area/things/logged',
+      route: '/area/things/:id',
+      statusCode: 200,
+      responseTime: expect.any(Number),
+      reqId: 'log-1',
+      userAgent: 'tests/1',
+    });
+    for (const probe of ['/livez', '/readyz', '/metrics']) {
+      await fetch(`${base}${probe}`, { headers: { 'x-request-id': `probe-${probe.slice(1)}` } });
+      expect(logLines.find((line) => line.reqId === `probe-${probe.slice(1)}`)).toMatchObject({ level: 20, route: probe, statusCode: 200 });
+    }
+  });
+
+  it('counts page cache hits and misses', async () => {
+    const lookups = async (result: string) =>
+      (await metrics.registry.getSingleMetric('page_cache_requests_total')?.get())?.values.find((value) => value.labels.result === result)?.value ??
+      0;
+    const [hits, misses] = [await lookups('hit'), await lookups('miss')];
+    await fetch(`${base}/area/things/counted`);
+    await fetch(`${base}/area/things/counted`);
+    expect([(await lookups('hit')) - hits, (await lookups('miss')) - misses]).toEqual([1, 1]);
   });
 });

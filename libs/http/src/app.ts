@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import Koa, { type Middleware } from 'koa';
-import type { Logger, Metrics } from '@ledger-api/observability';
+import { isProbePath, logRequest, type Logger, type Metrics } from '@ledger-api/observability';
 import { ApiError, errorBody, errorMiddleware, RETRY_AFTER_SECONDS } from './errors';
 import { buildOpenApiDocument, type OpenApiInfo } from './openapi';
 import { pageCache, type PageCacheLike } from './page-cache';
@@ -53,14 +53,20 @@ function observe(logger: Logger, metrics: Metrics): Middleware {
     const requestId = REQUEST_ID.test(incoming) ? incoming : randomUUID();
     ctx.state.requestId = requestId;
     ctx.set('X-Request-Id', requestId);
-    const started = process.hrtime.bigint();
+    const started = performance.now();
     try {
       await next();
     } finally {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const route = (ctx as { _matchedRoute?: string })._matchedRoute ?? 'unmatched';
-      metrics.httpRequestDuration.observe({ method: ctx.method, route: String(route), status: String(ctx.status) }, seconds);
-      logger.info({ reqId: requestId, method: ctx.method, url: ctx.url, status: ctx.status, ms: Math.round(seconds * 1000) }, 'request');
+      const milliseconds = performance.now() - started;
+      const route = String((ctx as { _matchedRoute?: string })._matchedRoute ?? 'unmatched');
+      metrics.httpRequestDuration.observe({ method: ctx.method, route, status: String(ctx.status) }, milliseconds / 1e3);
+      const responseTime = Math.round(milliseconds * 10) / 10;
+      const userAgent = ctx.get('user-agent') || undefined;
+      logRequest(
+        logger,
+        { method: ctx.method, url: ctx.url, route, statusCode: ctx.status, responseTime, reqId: requestId, userAgent },
+        isProbePath(ctx.path),
+      );
     }
   };
 }
@@ -118,7 +124,8 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   const operations = operationsRouter(options, buildOpenApiDocument(options.info, options.routes));
   // Paths are case-sensitive (api-behaviour.md section 1): `/nft/ASSETS` is unknown.
   const api = new Router({ sensitive: true });
-  mountRoutes(api, options.routes, pageCache({ area: options.area, ledgerState: options.servedLedgerState, cache: options.cache }));
+  const lookups = options.cache && options.metrics.counter('page_cache_requests_total', 'API page cache lookups by result', ['result']);
+  mountRoutes(api, options.routes, pageCache({ area: options.area, ledgerState: options.servedLedgerState, cache: options.cache, lookups }));
   app.use(observe(options.logger, options.metrics));
   app.use(errorMiddleware(options.logger));
   app.use(stripTrailingSlash);

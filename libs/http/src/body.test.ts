@@ -10,7 +10,7 @@ import { waitFor } from '@ledger-api/test-kit';
 
 const TOO_LARGE = { statusCode: 413, error: 'Payload Too Large', message: 'Payload content length greater than maximum allowed: 65536' };
 
-const logLines: Array<{ msg: string; status?: number }> = [];
+const logLines: Array<{ msg: string; statusCode?: number }> = [];
 let server: Server;
 let port: number;
 
@@ -102,9 +102,9 @@ describe('a client that goes away while its body is read', () => {
       socket.write(`${SEARCH}Content-Length: 1000\r\n\r\n{"partial":`);
       setTimeout(() => socket.destroy(), 50);
     });
-    await waitFor(() => logLines.slice(logged).some(({ msg }) => msg === 'request'));
+    await waitFor(() => logLines.slice(logged).some(({ msg }) => msg === 'request completed'));
     const lines = logLines.slice(logged);
-    expect(lines.map(({ msg }) => msg)).toEqual(['request']);
-    expect(lines[0].status).toBe(400);
+    expect(lines.map(({ msg }) => msg)).toEqual(['request completed']);
+    expect(lines[0].statusCode).toBe(400);
   });
 });

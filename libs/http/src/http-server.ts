@@ -1,4 +1,12 @@
-import { createServer, STATUS_CODES, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  STATUS_CODES,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+  type ServerOptions,
+  type ServerResponse,
+} from 'node:http';
 import type { Duplex } from 'node:stream';
 import { errorBody } from './errors';
 
@@ -15,6 +23,8 @@ export const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 65_000;
 export interface HttpServerOptions {
   requestTimeoutMs?: number;
   keepAliveTimeoutMs?: number;
+  /** The classes requests and responses are made of, as node:http's createServer takes them. */
+  messageClasses?: Pick<ServerOptions, 'IncomingMessage' | 'ServerResponse'>;
 }
 
 // After a refusal the server stops writing but keeps reading a while before it lets go:
@@ -136,6 +146,7 @@ export function createHttpServer(handler: RequestListener, options: HttpServerOp
       connectionsCheckingInterval: Math.min(timeoutMs, MAX_DEADLINE_CHECK_INTERVAL_MS),
       // The header deadline runs from a request's first byte, not over idle time, so it does not race the idle timeout.
       keepAliveTimeout: options.keepAliveTimeoutMs ?? DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
+      ...options.messageClasses,
     },
     (req, res) => {
       trackExchange(req, res);

@@ -1,6 +1,7 @@
 export * from './app';
 export * from './configuration-route';
 export * from './body';
+export * from './compression';
 export * from './errors';
 export * from './fields';
 export * from './http-server';

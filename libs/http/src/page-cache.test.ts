@@ -1,7 +1,9 @@
 import { once } from 'node:events';
-import type { Server } from 'node:http';
+import { request, type IncomingHttpHeaders, type Server } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Koa from 'koa';
 import type { ServedLedgerState } from './app';
+import type { EncodedVariants } from './compression';
 import { pageCache, type PageCacheLike } from './page-cache';
 
 type State = Pick<ServedLedgerState, 'generation' | 'commitInFlight'>;
@@ -10,18 +12,28 @@ let state: State;
 /** What the projector does while a page is being read. */
 let duringRender: () => void;
 let renders: number;
-let stored: Map<string, string>;
+let stored: Map<string, EncodedVariants>;
+const lookups: string[] = [];
 let server: Server;
 let base: string;
 
+/** `/big` renders a page well over 1 KB, anything else a small one. */
+function render(path: string): unknown {
+  if (path !== '/big') return { renders };
+  return { renders, data: Array.from({ length: 40 }, (_, index) => ({ id: index.toString(16).padStart(64, 'a'), name: `thing ${index}` })) };
+}
+
 beforeAll(async () => {
-  const cache: PageCacheLike = { get: async (key) => stored.get(key) ?? null, set: async (key, value) => void stored.set(key, value) };
+  const cache: PageCacheLike = {
+    get: async (key, coding) => stored.get(key)?.[coding] ?? null,
+    set: async (key, page) => void stored.set(key, page),
+  };
   const app = new Koa();
-  app.use(pageCache({ area: 'area', ledgerState: async () => state, cache }));
+  app.use(pageCache({ area: 'area', ledgerState: async () => state, cache, lookups: { inc: ({ result }) => lookups.push(result) } }));
   app.use((ctx) => {
     renders += 1;
     duringRender();
-    ctx.body = { renders };
+    ctx.body = render(ctx.path);
   });
   server = app.listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -35,15 +47,39 @@ beforeEach(() => {
   duringRender = () => undefined;
   renders = 0;
   stored = new Map();
+  lookups.length = 0;
 });
 
 const read = async () => ((await (await fetch(`${base}/things`)).json()) as { renders: number }).renders;
+
+interface Exchange {
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** As sent: still encoded. */
+  body: Buffer;
+}
+
+/** A request as sent, its answer as received: fetch would add headers and decode the body. */
+function exchange(method: string, path: string, headers: Record<string, string> = {}): Promise<Exchange> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${base}${path}`, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const DECODE: Record<string, (body: Buffer) => Buffer> = { br: brotliDecompressSync, gzip: gunzipSync, identity: (body) => body };
 
 describe('pageCache', () => {
   it('caches a page read from a settled state that held still', async () => {
     expect(await read()).toBe(1);
     expect(await read()).toBe(1);
     expect(stored.size).toBe(1);
+    expect(lookups).toEqual(['miss', 'hit']);
   });
 
   it('serves a page read while a commit is in flight but never caches it', async () => {
@@ -69,5 +105,71 @@ describe('pageCache', () => {
     expect(await read()).toBe(1);
     state = { generation: 'g1', commitInFlight: true };
     expect(await read()).toBe(1);
+  });
+});
+
+describe('pageCache content codings', () => {
+  const ACCEPT: Record<string, string> = { br: 'gzip, deflate, br', gzip: 'gzip, deflate', identity: 'identity' };
+
+  it.each(['br', 'gzip', 'identity'])('answers %s from the one cached render, with an ETag of its own and Vary', async (coding) => {
+    const etags = new Set<string | undefined>();
+    for (const each of ['br', 'gzip', 'identity']) etags.add((await exchange('GET', '/big', { 'accept-encoding': ACCEPT[each] })).headers.etag);
+    const answer = await exchange('GET', '/big', { 'accept-encoding': ACCEPT[coding] });
+    expect(renders).toBe(1);
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-encoding']).toBe(coding === 'identity' ? undefined : coding);
+    expect(answer.headers.vary).toBe('Accept-Encoding');
+    expect(Number(answer.headers['content-length'])).toBe(answer.body.length);
+    expect(JSON.parse(DECODE[coding](answer.body).toString())).toEqual(render('/big'));
+    expect(etags.size).toBe(3);
+  });
+
+  it.each(['br', 'gzip', 'identity'])('answers GET and HEAD with If-None-Match of the %s ETag with 304, another with the page', async (coding) => {
+    const headers = { 'accept-encoding': ACCEPT[coding] };
+    const { headers: first } = await exchange('GET', '/big', headers);
+    const other = (await exchange('GET', '/big', { 'accept-encoding': coding === 'br' ? 'gzip' : 'br' })).headers.etag!;
+    for (const method of ['GET', 'HEAD']) {
+      const unchanged = await exchange(method, '/big', { ...headers, 'if-none-match': first.etag! });
+      expect(unchanged).toMatchObject({ status: 304, body: Buffer.alloc(0) });
+      expect(unchanged.headers).toMatchObject({ etag: first.etag, vary: 'Accept-Encoding', 'cache-control': 'no-cache' });
+      expect(unchanged.headers['content-encoding']).toBeUndefined();
+      expect((await exchange(method, '/big', { ...headers, 'if-none-match': other })).status).toBe(200);
+    }
+  });
+
+  it.each(['br', 'gzip', 'identity'])('answers HEAD for %s with the headers of GET and no body', async (coding) => {
+    const headers = { 'accept-encoding': ACCEPT[coding] };
+    const get = await exchange('GET', '/big', headers);
+    const head = await exchange('HEAD', '/big', headers);
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    for (const name of ['content-type', 'content-length', 'content-encoding', 'etag', 'vary', 'cache-control']) {
+      expect([name, head.headers[name]]).toEqual([name, get.headers[name]]);
+    }
+  });
+
+  it('leaves a page of 1 KB or less plain whatever the client accepts, with one ETag', async () => {
+    const answers = await Promise.all(Object.values(ACCEPT).map((accept) => exchange('GET', '/small', { 'accept-encoding': accept })));
+    for (const answer of answers) {
+      expect(answer.headers['content-encoding']).toBeUndefined();
+      expect(answer.headers.vary).toBe('Accept-Encoding');
+      expect(JSON.parse(answer.body.toString())).toEqual({ renders: 1 });
+    }
+    expect(new Set(answers.map(({ headers }) => headers.etag)).size).toBe(1);
+  });
+
+  it('compresses a page it may not cache, for this one request', async () => {
+    state = { generation: 'g1', commitInFlight: true };
+    const answer = await exchange('GET', '/big', { 'accept-encoding': 'br' });
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(answer.body).toString())).toEqual(render('/big'));
+    expect(stored.size).toBe(0);
+  });
+
+  it('never answers a POST with 304', async () => {
+    const { headers } = await exchange('POST', '/big', { 'accept-encoding': 'gzip' });
+    const again = await exchange('POST', '/big', { 'accept-encoding': 'gzip', 'if-none-match': headers.etag! });
+    expect(again.status).toBe(200);
+    expect(again.headers).toMatchObject({ 'content-encoding': 'gzip', 'cache-control': 'no-store' });
   });
 });

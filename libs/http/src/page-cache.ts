@@ -1,11 +1,21 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import type { ServedLedgerState } from './app';
+import {
+  encodeVariant,
+  encodeVariants,
+  negotiateEncoding,
+  setContentEncoding,
+  setRepresentationHeaders,
+  type ContentCoding,
+  type EncodedBody,
+  type EncodedVariants,
+} from './compression';
 
-/** What caching needs: a string store keyed by the ledger generation. */
+/** What caching needs: pages keyed by the ledger generation, stored whole and read one representation at a time. */
 export interface PageCacheLike {
-  get(key: string): Promise<string | null>;
-  set(key: string, value: string): Promise<void>;
+  get(key: string, coding: ContentCoding): Promise<EncodedBody | null>;
+  set(key: string, page: EncodedVariants): Promise<void>;
 }
 
 export interface PageCacheOptions {
@@ -15,6 +25,8 @@ export interface PageCacheOptions {
   ledgerState(): Promise<Pick<ServedLedgerState, 'generation' | 'commitInFlight'>>;
   /** Without a cache every request renders; the answer is the same. */
   cache?: PageCacheLike;
+  /** Counts cache lookups by result. */
+  lookups?: { inc(labels: { result: 'hit' | 'miss' }): void };
 }
 
 /**
@@ -28,50 +40,66 @@ export interface PageCacheOptions {
  * `ledgerState()` read now. A rendered page is stored only when no block commit was
  * in flight before or after the render and the generation held still across it.
  *
- * Every page carries an ETag; a GET whose If-None-Match still holds answers 304.
- * POST answers are never stored by clients (`no-store`); GET answers are revalidated
- * (`no-cache`).
+ * A page is stored with its br and gzip forms and an ETag for each, all made once,
+ * so a hit hashes and compresses nothing. The answer is the form the request's
+ * Accept-Encoding picks (see negotiateEncoding); a GET or HEAD whose If-None-Match
+ * holds for that form answers 304. POST answers are never stored by clients
+ * (`no-store`); GET answers are revalidated (`no-cache`).
  */
 export function pageCache(options: PageCacheOptions): Middleware {
   return async (ctx, next) => {
-    sendJson(ctx, await cachedRender(options, ctx, next));
+    const coding = negotiateEncoding(ctx.get('accept-encoding'));
+    send(ctx, await cachedRender(options, ctx, next, coding));
   };
 }
 
 type LedgerState = Awaited<ReturnType<PageCacheOptions['ledgerState']>>;
 
-async function cachedRender(options: PageCacheOptions, ctx: Context, render: () => Promise<unknown>): Promise<string> {
+function pageKey(area: string, generation: string, ctx: Context): string {
+  const body: unknown = ctx.state.requestBody;
+  // HEAD is GET without the body: both are answered from the one page.
+  const method = ctx.method === 'HEAD' ? 'GET' : ctx.method;
+  const request = `${method} ${ctx.path}?${ctx.querystring} ${body === undefined ? '' : JSON.stringify(body)}`;
+  return `${area}:${hash('sha1', `${generation} ${request}`, 'base64url')}`;
+}
+
+async function cachedRender(options: PageCacheOptions, ctx: Context, render: () => Promise<unknown>, coding: ContentCoding): Promise<EncodedBody> {
   const rendered = async () => {
     await render();
     return JSON.stringify(ctx.body);
   };
   const { cache } = options;
-  if (!cache) return rendered();
+  if (!cache) return encodeVariant(await rendered(), coding);
   const before: LedgerState = ctx.state.ledgerState ?? (await options.ledgerState());
-  const body: unknown = ctx.state.requestBody;
-  const request = `${ctx.method} ${ctx.path}?${ctx.querystring} ${body === undefined ? '' : JSON.stringify(body)}`;
-  const key = `${options.area}:${createHash('sha1').update(`${before.generation} ${request}`).digest('base64url')}`;
+  const key = pageKey(options.area, before.generation, ctx);
   // A page cached under this generation was read from the settled state, even while the next block is being written.
-  const hit = await cache.get(key);
+  const hit = await cache.get(key, coding);
+  options.lookups?.inc({ result: hit === null ? 'miss' : 'hit' });
   if (hit !== null) return hit;
   const text = await rendered();
   // A page read while a block was being written may mix two ledger states; it
   // is served once but never cached. A revert moves the generation on as well,
   // so no page of a later state can ever be found under an earlier state's key.
-  if (before.commitInFlight) return text;
+  if (before.commitInFlight) return encodeVariant(text, coding);
   const after = await options.ledgerState();
-  if (after.generation === before.generation && !after.commitInFlight) await cache.set(key, text);
-  return text;
+  if (after.generation !== before.generation || after.commitInFlight) return encodeVariant(text, coding);
+  const page = await encodeVariants(text);
+  await cache.set(key, page);
+  return page[coding];
 }
 
-function sendJson(ctx: Context, text: string): void {
-  ctx.type = 'application/json; charset=utf-8';
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+function send(ctx: Context, variant: EncodedBody): void {
+  ctx.set('Content-Type', JSON_TYPE);
   ctx.set('Cache-Control', ctx.method === 'POST' ? 'no-store' : 'no-cache');
-  ctx.etag = createHash('sha1').update(text).digest('base64url');
+  setRepresentationHeaders(ctx.res, variant);
   ctx.status = 200;
-  if (ctx.method !== 'POST' && ctx.fresh) {
+  // Most requests are not conditional: that check is cheaper than Koa's, which copies the response headers first.
+  if (ctx.method !== 'POST' && ctx.get('if-none-match') && ctx.fresh) {
     ctx.status = 304;
     return;
   }
-  ctx.body = text;
+  setContentEncoding(ctx.res, variant);
+  ctx.body = variant.body;
 }

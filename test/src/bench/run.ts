@@ -1,100 +1,157 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { join } from 'node:path';
-import autocannon from 'autocannon';
+import { join, resolve } from 'node:path';
 import { writeDemoLedger } from '@ledger-api/demo-ledger';
-import { freePort, getJson, isReady, ROOT, startProcess } from '../support/processes';
 import { waitFor } from '@ledger-api/test-kit';
 import { tempDir } from '../support/ledger-files';
+import { freePort, getJson, isReady, ROOT, startCommand, startProcess, type RunningProcess } from '../support/processes';
+import { startTestRedis, type TestRedis } from '../support/redis';
+import { fetchRaw, measure, type LoadSettings, type Scenario, type Target } from './measure';
+import { childrenByScript } from './process-cpu';
+import type { Fixture } from './reference-server';
+import { writeReport, type BenchReport, type ScenarioResult } from './report';
 
 /**
- * `npm run bench`: starts the local stack on the demo ledger and measures the
- * gateway with autocannon, on 127.0.0.1 only. Results go to bench-results/.
+ * `npm run bench`: the local stack on the demo ledger, with its page cache in a
+ * redis-server of the benchmark's own (BENCH_REDIS=off: the in-process cache),
+ * against hapi 20 and bare node:http serving the same bytes. Loads 127.0.0.1 only.
+ * Results go to bench-results/ as JSON and markdown. Settings: BENCH_ROUNDS,
+ * BENCH_SECONDS, BENCH_WARMUP_SECONDS (before each sample), BENCH_INITIAL_WARMUP_SECONDS
+ * (once per scenario and target), BENCH_CONNECTIONS, BENCH_LABEL (a line saying what
+ * was measured, put at the top of the report).
  */
-const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const settings: LoadSettings = {
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 16),
+  warmupSeconds: Number(process.env.BENCH_WARMUP_SECONDS ?? 2),
+  durationSeconds: Number(process.env.BENCH_SECONDS ?? 8),
+};
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const INITIAL_WARMUP_SECONDS = Number(process.env.BENCH_INITIAL_WARMUP_SECONDS ?? 8);
+const USE_REDIS = process.env.BENCH_REDIS !== 'off';
+// What a browser sends; hapi answers it with gzip, the stack with br.
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br';
+// The limiter runs as deployed, with a limit the benchmark never reaches.
+const UNREACHED_RATE_LIMIT = '1000000000';
 
-interface Scenario {
-  name: string;
-  path: string;
-  method?: 'GET' | 'POST';
-  body?: string;
-}
+const SCRIPTS: Record<string, string> = {
+  gateway: 'gateway/dist/index.js',
+  guardian: 'services/guardian/dist/main.js',
+  'nft-base': 'services/nft-base/dist/main.js',
+  'nft-exchange': 'services/nft-exchange/dist/main.js',
+};
 
 async function scenarios(api: string): Promise<Scenario[]> {
   const asset = (await getJson(`${api}/nft/assets?limit=1&page=7`)).body.data[0];
-  const auction = (await getJson(`${api}/nft/exchange/auctions?limit=1`)).body.data[0];
+  const page = '/nft/assets?limit=100';
   return [
-    { name: 'guardian groups list', path: '/guardian/groups' },
-    { name: 'nft assets list, page 1', path: '/nft/assets' },
-    { name: 'nft assets list, deep page ordered by fee', path: '/nft/assets?orderBy=fee:desc&page=20&limit=100' },
-    { name: 'nft asset by id', path: `/nft/assets/${asset.id}` },
-    { name: 'nft asset owner wallet', path: `/nft/assets/${asset.id}/wallets` },
-    { name: 'nft assets search', path: '/nft/assets/search?limit=20', method: 'POST', body: JSON.stringify(asset.attributes) },
-    { name: 'exchange active auctions', path: '/nft/exchange/auctions' },
-    ...(auction ? [{ name: 'exchange auction wallet', path: `/nft/exchange/auctions/${auction.id}/wallets` }] : []),
+    { name: 'asset by id', method: 'GET', path: `/nft/assets/${asset.id}` },
+    { name: '100 assets, identity', method: 'GET', path: page },
+    { name: '100 assets, br', method: 'GET', path: page, acceptEncoding: BROWSER_ACCEPT_ENCODING },
+    { name: 'asset search (POST)', method: 'POST', path: '/nft/assets/search?limit=20', body: JSON.stringify(asset.attributes) },
   ];
 }
 
-// autocannon 8 takes a warm-up phase; its type package predates the option.
-type BenchOptions = autocannon.Options & { warmup: { connections: number; duration: number } };
-
-async function measure(url: string, scenario: Scenario) {
-  const options: BenchOptions = {
-    url,
-    method: scenario.method ?? 'GET',
-    body: scenario.body,
-    headers: scenario.body ? { 'content-type': 'application/json' } : {},
-    connections: CONNECTIONS,
-    duration: DURATION_SECONDS,
-    // JIT warm-up and the first page renders are not what a running deployment serves.
-    warmup: { connections: CONNECTIONS, duration: 2 },
-  };
-  const result = await autocannon(options);
-  return {
-    requestsPerSecond: Math.round(result.requests.average),
-    latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
-  };
-}
-
-/** Each scenario through the gateway and straight to its service, to show what the gateway hop costs. */
-async function measureBoth(gateway: string, services: Record<string, string>, scenario: Scenario) {
-  const area = scenario.path.startsWith('/guardian') ? 'guardian' : scenario.path.startsWith('/nft/exchange') ? 'exchange' : 'base';
-  const viaGateway = await measure(`${gateway}/api${scenario.path}`, scenario);
-  const direct = await measure(`${services[area]}${scenario.path}`, scenario);
-  process.stdout.write(`${scenario.name}: ${viaGateway.requestsPerSecond} req/s via the gateway, ${direct.requestsPerSecond} req/s direct\n`);
-  return { scenario: scenario.name, path: scenario.path, viaGateway, direct };
-}
-
-async function main() {
+async function startStack(redis: TestRedis | undefined): Promise<{ stack: RunningProcess; target: Target }> {
   const ledger = join(tempDir('bench'), 'ledger.jsonl');
   await writeDemoLedger(ledger);
   const ports = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   const stack = startProcess('libs/runtime/dist/cli/local-stack.js', {
     LEDGER_FILE: ledger,
-    RATE_LIMIT_PER_MINUTE: '0',
+    RATE_LIMIT_PER_MINUTE: UNREACHED_RATE_LIMIT,
     PORT: String(ports[0]),
     GUARDIAN_PORT: String(ports[1]),
     NFT_BASE_PORT: String(ports[2]),
     NFT_EXCHANGE_PORT: String(ports[3]),
+    ...(redis && { REDIS_URL: redis.url }),
   });
+  const gateway = `http://127.0.0.1:${ports[0]}`;
+  await waitFor(() => isReady(gateway), 'the stack', 120_000, 200);
+  const children = childrenByScript(stack.child.pid!);
+  const pids = Object.fromEntries(Object.entries(SCRIPTS).map(([name, script]) => [name, children.get(resolve(ROOT, script))!]));
+  if (redis) pids.redis = redis.process.child.pid!;
+  return { stack, target: { name: 'stack', base: `${gateway}/api`, pids } };
+}
+
+/** What the stack answered for each scenario, for the reference servers to send back. */
+async function fixturesOf(api: string, list: Scenario[]): Promise<Fixture[]> {
+  const fixtures = new Map<string, Fixture>();
+  for (const scenario of list) {
+    const path = scenario.path.split('?')[0];
+    const identity = await fetchRaw(api, { ...scenario, acceptEncoding: undefined });
+    const fixture = fixtures.get(`${scenario.method} ${path}`) ?? { method: scenario.method, path, identity: identity.body.toString('utf8') };
+    if (scenario.acceptEncoding) {
+      const encoded = await fetchRaw(api, scenario);
+      if (encoded.headers['content-encoding'] === 'br') fixture.br = encoded.body.toString('base64');
+    }
+    fixtures.set(`${scenario.method} ${path}`, fixture);
+  }
+  return [...fixtures.values()];
+}
+
+async function startReference(kind: 'hapi' | 'bare', fixturesFile: string): Promise<{ server: RunningProcess; target: Target }> {
+  const port = await freePort();
+  const server = startCommand(process.execPath, [join(__dirname, 'reference-server.js'), kind, fixturesFile, String(port)], {});
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(async () => (await fetch(`${base}/nowhere`).catch(() => undefined)) !== undefined, `the ${kind} server`, 10_000, 50);
+  return { server, target: { name: kind, base, pids: { [kind]: server.child.pid! } } };
+}
+
+async function wireOf(target: Target, scenario: Scenario): Promise<{ bytes: number; encoding: string }> {
+  const response = await fetchRaw(target.base, scenario);
+  if (response.status !== 200) throw new Error(`${scenario.name} answered ${response.status} on ${target.name}`);
+  return { bytes: response.body.length, encoding: String(response.headers['content-encoding'] ?? 'identity') };
+}
+
+async function runRounds(targets: Target[], list: Scenario[]): Promise<ScenarioResult[]> {
+  const results: ScenarioResult[] = [];
+  for (const scenario of list) {
+    const wire = Object.fromEntries(await Promise.all(targets.map(async (target) => [target.name, await wireOf(target, scenario)] as const)));
+    results.push({ scenario, wire, samples: Object.fromEntries(targets.map((target) => [target.name, []])) });
+  }
+  // The stack's JIT and heap need several seconds of traffic before they serve as a running deployment does.
+  for (const result of results) {
+    for (const target of targets) await measure(target, result.scenario, { ...settings, durationSeconds: INITIAL_WARMUP_SECONDS });
+  }
+  // Rounds interleave the targets, so a burst of other work on the machine spreads over all of them.
+  for (let round = 1; round <= ROUNDS; round += 1) {
+    for (const result of results) {
+      for (const target of targets) {
+        const sample = await measure(target, result.scenario, settings);
+        result.samples[target.name].push(sample);
+        const micros = Object.entries(sample.cpuMicrosPerRequest).map(([name, value]) => `${name} ${value.toFixed(0)}`);
+        process.stdout.write(
+          `round ${round} ${result.scenario.name} on ${target.name}: ${sample.requestsPerSecond} req/s; µs/req ${micros.join(', ')}\n`,
+        );
+      }
+    }
+  }
+  return results;
+}
+
+function commit(): string {
+  return spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).stdout.trim() || 'unknown';
+}
+
+async function main(): Promise<void> {
+  const startedAt = new Date().toISOString();
+  const redis = USE_REDIS ? await startTestRedis() : undefined;
+  const running: RunningProcess[] = redis ? [redis.process] : [];
   try {
-    const gateway = `http://127.0.0.1:${ports[0]}`;
-    const services = { guardian: `http://127.0.0.1:${ports[1]}`, base: `http://127.0.0.1:${ports[2]}`, exchange: `http://127.0.0.1:${ports[3]}` };
-    await waitFor(() => isReady(gateway), 'the stack', 120_000, 200);
-    const results = [];
-    for (const scenario of await scenarios(`${gateway}/api`)) results.push(await measureBoth(gateway, services, scenario));
-    const outDir = join(ROOT, 'bench-results');
-    mkdirSync(outDir, { recursive: true });
-    const file = join(outDir, `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-    const machine = { node: process.version, cpus: cpus().length, connections: CONNECTIONS, durationSeconds: DURATION_SECONDS };
-    writeFileSync(file, JSON.stringify({ machine, results }, null, 2));
-    process.stdout.write(`results written to ${file}\n`);
+    const { stack, target: stackTarget } = await startStack(redis);
+    running.unshift(stack);
+    const list = await scenarios(stackTarget.base);
+    const fixturesFile = join(tempDir('bench-fixtures'), 'fixtures.json');
+    writeFileSync(fixturesFile, JSON.stringify(await fixturesOf(stackTarget.base, list)));
+    const references = await Promise.all([startReference('hapi', fixturesFile), startReference('bare', fixturesFile)]);
+    running.unshift(...references.map(({ server }) => server));
+    const results = await runRounds([stackTarget, ...references.map(({ target }) => target)], list);
+    const machine = { node: process.version, cpus: cpus().length, ...settings, rounds: ROUNDS, pageCache: redis ? 'redis' : 'in-process' };
+    const report: BenchReport = { startedAt, commit: commit(), label: process.env.BENCH_LABEL, machine, results };
+    const files = writeReport(join(ROOT, 'bench-results'), report);
+    process.stdout.write(`results written to ${files.join(', ')}\n`);
   } finally {
-    await stack.stop();
+    for (const process of running) await process.stop();
   }
 }
 

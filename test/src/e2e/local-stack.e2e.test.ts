@@ -1,6 +1,8 @@
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import type { LedgerEvent, Transaction } from '@ledger-api/ledger';
 import { generateDemoLedger } from '@ledger-api/demo-ledger';
+import { requestBytes } from '../support/http-bytes';
 import { freePort, getJson, isReady, startProcess, type RunningProcess } from '../support/processes';
 import { waitFor } from '@ledger-api/test-kit';
 import { tempDir, topBlock, writeEvents } from '../support/ledger-files';
@@ -88,5 +90,25 @@ describe('the local stack behind the gateway', () => {
     expect(await missing.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Not Found' });
     const invalid = await getJson(`${api}/api/guardian/groups?limit=0`);
     expect(invalid.body).toEqual({ statusCode: 422, error: 'Unprocessable Entity', message: '"limit" must be greater than or equal to 1' });
+  });
+
+  it('sends a page over 1 KB compressed, made by the service and passed on by the gateway as it is', async () => {
+    const url = `${api}/api/nft/assets?limit=100`;
+    const plain = await requestBytes(url);
+    const encoded = await requestBytes(url, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(encoded.headers).toMatchObject({ 'content-encoding': 'br', 'content-length': String(encoded.body.length), vary: 'Accept-Encoding' });
+    expect(brotliDecompressSync(encoded.body).equals(plain.body)).toBe(true);
+    expect(encoded.body.length).toBeLessThan(plain.body.length / 4);
+    expect(encoded.headers.etag).not.toBe(plain.headers.etag);
+    const unchanged = await requestBytes(url, { headers: { 'accept-encoding': 'br', 'if-none-match': encoded.headers.etag! } });
+    expect(unchanged.status).toBe(304);
+  });
+
+  it('leaves error bodies plain whatever the client accepts', async () => {
+    const invalid = await requestBytes(`${api}/api/nft/assets?limit=0`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(invalid.status).toBe(422);
+    expect(invalid.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(invalid.body.toString())).toMatchObject({ statusCode: 422 });
   });
 });

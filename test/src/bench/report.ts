@@ -1,0 +1,153 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Sample, Scenario } from './measure';
+
+/** What one scenario measured on every target, one sample per round. */
+export interface ScenarioResult {
+  scenario: Scenario;
+  /** Body bytes on the wire and their Content-Encoding, by target. */
+  wire: Record<string, { bytes: number; encoding: string }>;
+  samples: Record<string, Sample[]>;
+}
+
+export interface BenchReport {
+  startedAt: string;
+  commit: string;
+  /** What was measured, in words (BENCH_LABEL), e.g. which change set. */
+  label?: string;
+  machine: { node: string; cpus: number; connections: number; warmupSeconds: number; durationSeconds: number; rounds: number; pageCache: string };
+  results: ScenarioResult[];
+}
+
+export const STACK_PROCESSES = ['gateway', 'guardian', 'nft-base', 'nft-exchange'] as const;
+
+interface Range {
+  median: number;
+  min: number;
+  max: number;
+}
+
+function range(values: number[]): Range {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  const median = sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  return { median, min: sorted[0], max: sorted[sorted.length - 1] };
+}
+
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
+/** CPU µs per request of the gateway and the three services together, per round; redis-server apart. */
+export const stackMicros = (sample: Sample) => sum(STACK_PROCESSES.map((name) => sample.cpuMicrosPerRequest[name] ?? 0));
+const servicesMicros = (sample: Sample) => sum(STACK_PROCESSES.slice(1).map((name) => sample.cpuMicrosPerRequest[name] ?? 0));
+const ownMicros = (name: string) => (sample: Sample) => sample.cpuMicrosPerRequest[name] ?? 0;
+
+function show(values: number[], digits = 0): string {
+  const { median, min, max } = range(values);
+  const format = (value: number) => value.toFixed(digits);
+  return values.length === 1 ? format(median) : `${format(median)} (${format(min)}–${format(max)})`;
+}
+
+const of = (samples: Sample[] | undefined, metric: (sample: Sample) => number) => (samples ?? []).map(metric);
+
+function tableRow({ scenario, wire, samples }: ScenarioResult): string {
+  const stack = samples.stack;
+  const ratio = stack.map((sample, round) => stackMicros(sample) / ownMicros('hapi')(samples.hapi[round]));
+  const cells = [
+    scenario.name,
+    `${wire.stack.bytes} ${wire.stack.encoding} / ${wire.hapi.bytes} ${wire.hapi.encoding}`,
+    show(of(stack, stackMicros)),
+    show(of(stack, ownMicros('gateway'))),
+    show(of(stack, servicesMicros)),
+    show(of(stack, ownMicros('redis'))),
+    show(of(stack, (sample) => sample.requestsPerSecond)),
+    `${show(of(stack, (sample) => sample.latencyMs.p50))} / ${show(of(stack, (sample) => sample.latencyMs.p99))}`,
+    show(of(samples.hapi, ownMicros('hapi'))),
+    show(of(samples.hapi, (sample) => sample.requestsPerSecond)),
+    show(of(samples.bare, ownMicros('bare'))),
+    show(of(samples.bare, (sample) => sample.requestsPerSecond)),
+    show(ratio, 2),
+  ];
+  return `| ${cells.join(' | ')} |`;
+}
+
+const HEADER = [
+  'scenario',
+  'body bytes (stack / hapi)',
+  'stack CPU µs/req',
+  'gateway µs',
+  'services µs',
+  'redis µs',
+  'stack req/s',
+  'p50 / p99 ms',
+  'hapi 20 µs/req',
+  'hapi req/s',
+  'node:http µs/req',
+  'node:http req/s',
+  'stack ÷ hapi',
+];
+
+const median = (values: number[]) => range(values).median;
+
+function ratioToHapi(result: ScenarioResult): number {
+  return median(result.samples.stack.map((sample, round) => stackMicros(sample) / ownMicros('hapi')(result.samples.hapi[round])));
+}
+
+/** The issue's targets, each with the figure measured for it. */
+function targets(results: ScenarioResult[]): string[] {
+  const named = (name: string) => results.find(({ scenario }) => scenario.name === name);
+  const lines: string[] = [];
+  const byId = named('asset by id');
+  if (byId) lines.push(`- stack CPU ÷ hapi 20, asset by id: ${ratioToHapi(byId).toFixed(2)} (target ≤ 6)`);
+  for (const name of ['100 assets, identity', '100 assets, br']) {
+    const page = named(name);
+    if (page) lines.push(`- stack CPU ÷ hapi 20, ${name}: ${ratioToHapi(page).toFixed(2)} (target ≤ 1.5)`);
+  }
+  const gateway = Math.max(...results.map(({ samples }) => median(samples.stack.map(ownMicros('gateway')))));
+  lines.push(`- gateway CPU per request, highest scenario median: ${gateway.toFixed(0)} µs (target ≤ 150)`);
+  const [identity, br] = [named('100 assets, identity'), named('100 assets, br')];
+  if (identity && br) {
+    lines.push(`- br page ÷ identity page: ${(br.wire.stack.bytes / identity.wire.stack.bytes).toFixed(3)} (target ≤ 0.25)`);
+  }
+  return lines;
+}
+
+export function markdown(report: BenchReport): string {
+  const { machine } = report;
+  const failures = report.results.flatMap(({ scenario, samples }) =>
+    Object.entries(samples).flatMap(([target, list]) => (list.some((sample) => sample.failures > 0) ? [`${scenario.name} on ${target}`] : [])),
+  );
+  return [
+    `# Benchmark ${report.startedAt}`,
+    '',
+    ...(report.label ? [report.label, ''] : []),
+    `Commit ${report.commit}; Node ${machine.node}, ${machine.cpus} CPUs; ${machine.connections} connections, ` +
+      `${machine.warmupSeconds} s warm-up and ${machine.durationSeconds} s measured per sample, ${machine.rounds} round(s); ` +
+      `page cache: ${machine.pageCache}. All load on 127.0.0.1.`,
+    '',
+    'CPU µs/req is the CPU time (user + system, from /proc) each process used per answered request. ' +
+      '"stack" is the gateway and the three services; redis-server is listed apart. ' +
+      'Cells show the median of the rounds, with the range in brackets.',
+    '',
+    `| ${HEADER.join(' | ')} |`,
+    `|${HEADER.map(() => ' --- ').join('|')}|`,
+    ...report.results.map(tableRow),
+    '',
+    failures.length > 0 ? `Samples with failed requests: ${failures.join(', ')}.` : 'Every request of every sample answered 2xx.',
+    '',
+    'Targets (medians):',
+    '',
+    ...targets(report.results),
+    '',
+  ].join('\n');
+}
+
+/** Writes the report as JSON and markdown, dated and under the stable `latest` names. */
+export function writeReport(directory: string, report: BenchReport): string[] {
+  mkdirSync(directory, { recursive: true });
+  const stamp = report.startedAt.replace(/[:.]/g, '-');
+  const json = `${JSON.stringify(report, null, 2)}\n`;
+  const table = markdown(report);
+  const files = [`bench-${stamp}.json`, 'bench-latest.json', `bench-${stamp}.md`, 'bench-latest.md'].map((name) => join(directory, name));
+  files.forEach((file) => writeFileSync(file, file.endsWith('.json') ? json : table));
+  return files;
+}
