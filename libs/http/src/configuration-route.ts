@@ -13,15 +13,34 @@ export interface AreaConstants {
 }
 
 const configurationResponse = z.object({
-  data: z.object({
-    package: z.object({ name: z.string(), currentVersion: z.string(), latestVersion: z.string() }),
-    crypto: z.object({ defaults: z.record(z.string(), z.unknown()) }),
-    transactions: z.object({ defaults: z.record(z.string(), z.unknown()) }),
-  }),
+  data: z
+    .object({
+      package: z.object({ name: z.string(), currentVersion: z.string(), latestVersion: z.string() }),
+      crypto: z.object({ defaults: z.record(z.string(), z.unknown()) }),
+      transactions: z.object({ defaults: z.record(z.string(), z.unknown()) }),
+    })
+    .meta({
+      id: 'Configuration',
+      description: "The service package's versions and the constants of its area, nested by their dotted names",
+      examples: [
+        {
+          package: { name: '@ledger-api/nft-base', currentVersion: '1.0.0', latestVersion: '1.0.0' },
+          crypto: { defaults: { nftBaseTypeGroup: 9000, nftCollectionName: { minLength: 5, maxLength: 40 } } },
+          transactions: { defaults: {} },
+        },
+      ],
+    }),
 });
 
+/** Where an area serves its configuration: the route's path, OpenAPI operation id and tag. */
+export interface ConfigurationRouteSpec {
+  path: string;
+  operationId: string;
+  tag: string;
+}
+
 /** `GET <area>/configurations`: the package versions and the area's contract constants. */
-export function configurationRoute(path: string, tag: string, pkg: PackageInfo, constants: AreaConstants) {
+export function configurationRoute({ path, operationId, tag }: ConfigurationRouteSpec, pkg: PackageInfo, constants: AreaConstants) {
   const body = {
     data: {
       package: pkg,
@@ -32,6 +51,7 @@ export function configurationRoute(path: string, tag: string, pkg: PackageInfo, 
   return defineRoute({
     method: 'get',
     path,
+    operationId,
     summary: 'Package versions and the constants of this area',
     tags: [tag],
     response: configurationResponse,

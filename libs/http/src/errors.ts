@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Middleware } from 'koa';
+import { z } from 'zod';
 import type { Logger } from '@ledger-api/observability';
 
 /** The one error type of every app: it becomes the body of api-behaviour.md section 2. */
@@ -13,11 +14,20 @@ export class ApiError extends Error {
   }
 }
 
-export interface ErrorBody {
-  statusCode: number;
-  error: string;
-  message: string;
-}
+/** The body of every error answer (api-behaviour.md section 2), named `Error` in the OpenAPI document. */
+export const errorBodySchema = z
+  .object({
+    statusCode: z.number().int().meta({ description: 'The HTTP status code of the answer' }),
+    error: z.string().meta({ description: 'Its HTTP reason phrase' }),
+    message: z.string().meta({ description: 'What went wrong; never a stack trace or an internal detail' }),
+  })
+  .meta({
+    id: 'Error',
+    description: 'The body of every error answer',
+    examples: [{ statusCode: 404, error: 'Not Found', message: 'Asset not found' }],
+  });
+
+export type ErrorBody = z.output<typeof errorBodySchema>;
 
 export function errorBody(status: number, message: string): ErrorBody {
   return { statusCode: status, error: STATUS_CODES[status] ?? 'Error', message };

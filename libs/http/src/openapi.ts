@@ -1,6 +1,11 @@
-import { STATUS_CODES } from 'node:http';
 import { z } from 'zod';
+import { errorBodySchema } from './errors';
+import { operationResponses, sharedResponseComponents } from './openapi-responses';
+import { SchemaComponents, type JsonSchema } from './openapi-schema';
 import type { AnyRoute } from './route';
+
+export { componentRef, errorResponse, type ErrorResponseSpec, type HeaderObject } from './openapi-responses';
+export type { JsonSchema } from './openapi-schema';
 
 export interface OpenApiInfo {
   title: string;
@@ -8,27 +13,10 @@ export interface OpenApiInfo {
   description?: string;
 }
 
-type JsonSchema = Record<string, unknown>;
-
-// Zod leaves the default out of the input schema of a piped (preprocessed) value,
-// which every query parameter is; put it back so clients see it.
-function keepDefaults(ctx: { zodSchema: z.core.$ZodType; jsonSchema: JsonSchema }): void {
-  const definition = ctx.zodSchema._zod.def;
-  if (definition.type === 'default') ctx.jsonSchema.default = (definition as z.core.$ZodDefaultDef).defaultValue;
-}
-
-function jsonSchema(schema: z.ZodType): JsonSchema {
-  const generated = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', override: keepDefaults }) as JsonSchema;
-  const { $schema: _dialect, ...rest } = generated;
-  return rest;
-}
-
-const ERROR_BODY = jsonSchema(z.object({ statusCode: z.number().int(), error: z.string(), message: z.string() }).meta({ description: 'Error body' }));
-
-function parameters(schema: z.ZodType | undefined, location: 'path' | 'query') {
+function parameters(schemas: SchemaComponents, schema: z.ZodType | undefined, location: 'path' | 'query') {
   if (!(schema instanceof z.ZodObject)) return [];
   return Object.entries(schema.shape as Record<string, z.ZodType>).map(([name, field]) => {
-    const fieldSchema = jsonSchema(field);
+    const fieldSchema = schemas.toJsonSchema(field);
     return {
       name,
       in: location,
@@ -39,34 +27,51 @@ function parameters(schema: z.ZodType | undefined, location: 'path' | 'query') {
   });
 }
 
-function responses(route: AnyRoute) {
-  const statuses = [...new Set([422, ...(route.errors ?? []), 503])].sort();
-  const errorResponses = Object.fromEntries(
-    statuses.map((status) => [String(status), { description: STATUS_CODES[status], content: { 'application/json': { schema: ERROR_BODY } } }]),
-  );
-  return { '200': { description: 'OK', content: { 'application/json': { schema: jsonSchema(route.response) } } }, ...errorResponses };
-}
-
-function operation(route: AnyRoute) {
+function operation(route: AnyRoute, schemas: SchemaComponents) {
   return {
+    ...(route.operationId && { operationId: route.operationId }),
     summary: route.summary,
     ...(route.description && { description: route.description }),
     tags: route.tags,
-    parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
+    parameters: [...parameters(schemas, route.params, 'path'), ...parameters(schemas, route.query, 'query')],
     ...(route.body && {
-      requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body) } } },
+      requestBody: { required: true, content: { 'application/json': { schema: schemas.toJsonSchema(route.body) } } },
     }),
-    responses: responses(route),
+    responses: operationResponses(route, schemas.toJsonSchema(route.response)),
   };
+}
+
+/** The names of the `section` components that `value` refers to. */
+function referencedNames(value: unknown, section: string): Set<string> {
+  const prefix = `#/components/${section}/`;
+  const names = new Set<string>();
+  JSON.stringify(value, (key, member: unknown) => {
+    if (key === '$ref' && typeof member === 'string' && member.startsWith(prefix)) names.add(member.slice(prefix.length));
+    return member;
+  });
+  return names;
+}
+
+const pick = <T>(entries: Record<string, T>, names: Set<string>) => Object.fromEntries(Object.entries(entries).filter(([name]) => names.has(name)));
+
+/** The shared responses the operations use, and the headers those and the operations use. */
+function usedComponents(paths: Record<string, unknown>, schemas: Record<string, JsonSchema>) {
+  const shared = sharedResponseComponents();
+  const responses = pick(shared.responses, referencedNames(paths, 'responses'));
+  const headers = pick(shared.headers, referencedNames([paths, responses], 'headers'));
+  return { schemas, responses, headers };
 }
 
 /** The OpenAPI 3.1 document of an app, generated from the same schemas that validate its requests. */
 export function buildOpenApiDocument(info: OpenApiInfo, routes: AnyRoute[]) {
-  const paths: Record<string, Record<string, unknown>> = {};
+  const schemas = new SchemaComponents();
+  const paths: Record<string, Record<string, ReturnType<typeof operation>>> = {};
   for (const route of routes) {
     const path = route.path.replace(/:(\w+)/g, '{$1}');
-    paths[path] = { ...paths[path], [route.method]: operation(route) };
+    paths[path] = { ...paths[path], [route.method]: operation(route, schemas) };
   }
+  // Every error response refers to the error body.
+  schemas.toJsonSchema(errorBodySchema);
   const tags = [...new Set(routes.flatMap((route) => route.tags))].map((name) => ({ name }));
-  return { openapi: '3.1.0', info, tags, paths };
+  return { openapi: '3.1.0', info, tags, paths, components: usedComponents(paths, schemas.schemas()) };
 }

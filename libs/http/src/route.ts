@@ -17,6 +17,12 @@ export interface RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z
   method: 'get' | 'post';
   /** Router path, e.g. `/guardian/groups/:id`. */
   path: string;
+  /**
+   * The operation's name in the OpenAPI document, e.g. `listAssets`: unique across the
+   * public API, since generated clients and the API reference name it by this. The public
+   * document refuses an operation without one.
+   */
+  operationId?: string;
   summary: string;
   description?: string;
   tags: string[];
@@ -24,7 +30,7 @@ export interface RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z
   query?: Q;
   body?: B;
   response: z.ZodType;
-  /** Error statuses the route can answer besides 422, for the OpenAPI document. */
+  /** Error statuses particular to the route (e.g. 404 for a by-id route), for the OpenAPI document; the ones every route can answer are added there. */
   errors?: number[];
   handler(input: RouteInput<z.output<P>, z.output<Q>, z.output<B>>): Promise<unknown>;
 }

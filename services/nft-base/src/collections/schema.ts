@@ -13,13 +13,41 @@ export const collectionResource = z
     jsonSchema: z.record(z.string(), z.unknown()).meta({ description: '{properties: {<attribute_name>: {type: <json type name>}}}' }),
     timestamp: timestampResource,
   })
-  .meta({ title: 'Collection' });
+  .meta({
+    id: 'Collection',
+    examples: [
+      {
+        id: '3ffcfddb50fa7c46bf3e2076c03dfa114c77fe2f519638ad972665662760b8f9',
+        senderPublicKey: '038cf8bfaeead0f4bf1ac355df98aab75f692f232397d591b11d00b377f850072a',
+        name: 'Ledger Legends Cards',
+        description: 'Collectible battle cards with hit points and rarity',
+        maximumSupply: 2000,
+        jsonSchema: {
+          type: 'object',
+          required: ['name', 'hp', 'rarity'],
+          properties: { name: { type: 'string' }, hp: { type: 'integer' }, rarity: { type: 'string' } },
+        },
+        timestamp: { epoch: 124455600, unix: 1614556800, human: '2021-03-01T00:00:00.000Z' },
+      },
+    ],
+  });
 
 export const collectionSchemaResource = z
   .object({ id: z.string(), senderPublicKey: z.string(), properties: z.record(z.string(), z.unknown()).optional(), timestamp: timestampResource })
   .catchall(z.unknown())
   .meta({
+    id: 'CollectionSchema',
     title: 'Collection schema',
+    examples: [
+      {
+        id: '3ffcfddb50fa7c46bf3e2076c03dfa114c77fe2f519638ad972665662760b8f9',
+        senderPublicKey: '038cf8bfaeead0f4bf1ac355df98aab75f692f232397d591b11d00b377f850072a',
+        type: 'object',
+        required: ['name', 'hp', 'rarity'],
+        properties: { name: { type: 'string' }, hp: { type: 'integer' }, rarity: { type: 'string' } },
+        timestamp: { epoch: 124455600, unix: 1614556800, human: '2021-03-01T00:00:00.000Z' },
+      },
+    ],
     description: 'Every top-level member of the collection jsonSchema, with the collection id, sender and timestamp',
   });
 

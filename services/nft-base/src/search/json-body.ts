@@ -31,7 +31,8 @@ export function limitedDepth<S extends z.ZodType>(schema: S) {
  * A JSON object with any members, passed on as parsed. Zod's object schemas
  * build their output by assignment, which turns a `__proto__` member into the
  * prototype; this one returns the very object it was given. A non-object
- * reads "must be of type object", and the API description shows an object.
+ * reads "must be of type object", and the API description shows an object
+ * with members of any name and value.
  */
 export const jsonObject = () =>
   z
@@ -39,4 +40,4 @@ export const jsonObject = () =>
     .superRefine((value, ctx) => {
       if (!isPlainObject(value)) ctx.addIssue({ code: 'invalid_type', expected: 'object', input: value });
     })
-    .meta({ type: 'object' });
+    .meta({ type: 'object', additionalProperties: {} });

@@ -1,0 +1,167 @@
+import { STATUS_CODES } from 'node:http';
+import { MAX_BODY_BYTES } from './body';
+import { errorBody, RETRY_AFTER_SECONDS } from './errors';
+import type { JsonSchema } from './openapi-schema';
+import type { AnyRoute } from './route';
+
+/**
+ * The responses and headers of the OpenAPI document that every route shares, as
+ * components the operations refer to. The gateway adds its own the same way.
+ */
+
+export interface HeaderObject {
+  description: string;
+  required?: boolean;
+  schema: JsonSchema;
+  example?: unknown;
+}
+
+export interface ErrorResponseSpec {
+  description: string;
+  /** Header components the answer carries. */
+  headers: string[];
+  /** Example messages, by a name that says when the answer is given. */
+  messages: Record<string, string>;
+}
+
+export const componentRef = (section: 'schemas' | 'responses' | 'headers', name: string) => ({ $ref: `#/components/${section}/${name}` });
+
+const headerRefs = (names: string[]) => Object.fromEntries(names.map((name) => [name, componentRef('headers', name)]));
+
+/** An answer in the error body format of api-behaviour.md section 2. */
+export function errorResponse(status: number, { description, headers, messages }: ErrorResponseSpec) {
+  const examples = Object.entries(messages).map(([name, message]) => [name, { value: errorBody(status, message) }]);
+  const body = { schema: componentRef('schemas', 'Error'), ...(examples.length > 0 && { examples: Object.fromEntries(examples) }) };
+  return { description, headers: headerRefs(headers), content: { 'application/json': body } };
+}
+
+const SERVICE_HEADERS: Record<string, HeaderObject> = {
+  'X-Block-Height': {
+    description: 'Height of the last ledger block the answering service had applied: the ledger state the answer was read from',
+    required: true,
+    schema: { type: 'integer', minimum: 0 },
+    example: 1520,
+  },
+  'X-Request-Id': {
+    description:
+      "The request's id, also in every log line about it: the client's own X-Request-Id when that is 1 to 128 letters, digits or `._:-`, else a new UUID",
+    required: true,
+    schema: { type: 'string' },
+  },
+  'Cache-Control': {
+    description: '`no-cache` on GET answers (revalidate with If-None-Match), `no-store` on POST answers and on errors',
+    required: true,
+    schema: { type: 'string' },
+  },
+  ETag: {
+    description: "Tag of the answer's body, different per Content-Encoding; sent back in If-None-Match it gets 304 while the answer is unchanged",
+    required: true,
+    schema: { type: 'string' },
+  },
+  Vary: { description: '`Accept-Encoding`: how the body is encoded depends on it', schema: { type: 'string' } },
+  'Content-Encoding': {
+    description: '`br`, else `gzip`, on answers over 1 KB when the request accepts one; absent when the body is sent as it is',
+    schema: { type: 'string', enum: ['br', 'gzip'] },
+  },
+  'Retry-After': {
+    description: 'Seconds to wait before trying again',
+    required: true,
+    schema: { type: 'integer', minimum: 0 },
+    example: RETRY_AFTER_SECONDS,
+  },
+};
+
+const ANSWERED_HEADERS = ['X-Request-Id', 'Cache-Control'];
+// Refused before a request is read at all: nothing but the error body and Cache-Control.
+const REFUSED_HEADERS = ['Cache-Control'];
+
+/** The error answers of the services, by status, with the name of their component. */
+const SERVICE_ERRORS: Record<number, ErrorResponseSpec & { name: string }> = {
+  400: {
+    name: 'BadRequest',
+    description: 'The request is malformed: broken HTTP framing, or no Host header in HTTP/1.1',
+    headers: REFUSED_HEADERS,
+    messages: { 'Malformed request': 'Bad Request', 'No Host header': 'Missing Host header' },
+  },
+  404: {
+    name: 'NotFound',
+    description: 'Nothing has this id; the message names what was looked for',
+    headers: ANSWERED_HEADERS,
+    messages: { 'Unknown asset': 'Asset not found', 'Unknown group': 'Group not found' },
+  },
+  408: {
+    name: 'RequestTimeout',
+    description: "The request, headers and body, did not arrive within the server's deadline (10 s unless configured)",
+    headers: REFUSED_HEADERS,
+    messages: { 'Slow client': 'Request Timeout' },
+  },
+  413: {
+    name: 'PayloadTooLarge',
+    description: `The body is over ${MAX_BODY_BYTES / 1024} KiB`,
+    headers: ANSWERED_HEADERS,
+    messages: { 'Body over the limit': `Payload content length greater than maximum allowed: ${MAX_BODY_BYTES}` },
+  },
+  422: {
+    name: 'UnprocessableEntity',
+    description: 'A path id, query parameter or body is invalid; the message names the first problem, path before query before body',
+    headers: ANSWERED_HEADERS,
+    messages: {
+      'Malformed id': '"id" must only contain hexadecimal characters',
+      'Id of the wrong length': '"id" length must be 64 characters long',
+      'Limit out of range': '"limit" must be less than or equal to 100',
+      'Unknown query parameter': '"color" is not allowed',
+      'Body that is not JSON': 'Invalid request payload JSON format',
+    },
+  },
+  431: {
+    name: 'RequestHeaderFieldsTooLarge',
+    description: "The URL or the headers are over the server's limit",
+    headers: REFUSED_HEADERS,
+    messages: { 'Headers over the limit': 'Request Header Fields Too Large' },
+  },
+  503: {
+    name: 'ServiceUnavailable',
+    description: 'A backing service is down, or the service is still replaying the ledger after a start; try again after Retry-After seconds',
+    headers: ['Retry-After', ...ANSWERED_HEADERS],
+    messages: {
+      'Ledger replay in progress': 'The ledger is still being replayed, try again shortly',
+      'Store unavailable': 'A backing service is unavailable, try again shortly',
+    },
+  },
+};
+
+const NOT_MODIFIED = {
+  description: 'The answer is unchanged since the ETag sent in If-None-Match; no body',
+  headers: headerRefs(['ETag', 'X-Block-Height', ...ANSWERED_HEADERS]),
+};
+
+const SUCCESS_HEADERS = {
+  get: ['X-Block-Height', 'ETag', ...ANSWERED_HEADERS, 'Vary', 'Content-Encoding'],
+  post: ['X-Block-Height', ...ANSWERED_HEADERS, 'Vary', 'Content-Encoding'],
+};
+
+/** What any route can answer besides its own `errors`: a GET can be revalidated (304), a POST body can be too large (413). */
+function statusesOf(route: AnyRoute): number[] {
+  const byMethod = route.method === 'get' ? [304] : [413];
+  return [...new Set([400, 408, 422, 431, 503, ...byMethod, ...(route.errors ?? [])])];
+}
+
+/** The responses of one operation; `success` is the JSON schema of its 200 body. */
+export function operationResponses(route: AnyRoute, success: JsonSchema) {
+  const responses: Record<string, unknown> = {
+    '200': { description: 'OK', headers: headerRefs(SUCCESS_HEADERS[route.method]), content: { 'application/json': { schema: success } } },
+  };
+  for (const status of statusesOf(route)) {
+    const shared = SERVICE_ERRORS[status];
+    if (status === 304) responses[status] = componentRef('responses', 'NotModified');
+    else if (shared) responses[status] = componentRef('responses', shared.name);
+    else responses[status] = errorResponse(status, { description: STATUS_CODES[status] ?? 'Error', headers: ANSWERED_HEADERS, messages: {} });
+  }
+  return responses;
+}
+
+/** Every shared response and header; the document keeps those its operations use. */
+export function sharedResponseComponents() {
+  const errors = Object.entries(SERVICE_ERRORS).map(([status, { name, ...spec }]) => [name, errorResponse(Number(status), spec)]);
+  return { responses: { NotModified: NOT_MODIFIED, ...Object.fromEntries(errors) }, headers: SERVICE_HEADERS };
+}

@@ -1,0 +1,36 @@
+import { join } from 'node:path';
+import { buildPublicOpenApiDocument, type PublicDocument } from '@ledger-api/gateway/openapi-document';
+import { guardianArea } from '@ledger-api/guardian';
+import { buildOpenApiDocument } from '@ledger-api/http';
+import { nftBaseArea } from '@ledger-api/nft-base';
+import { nftExchangeArea } from '@ledger-api/nft-exchange';
+import { EmbeddedStore } from '@ledger-api/store';
+import { ROOT } from '../support/processes';
+
+/** The committed public OpenAPI document, which the gateway serves. */
+export const DOCUMENT_FILE = join(ROOT, 'gateway', 'openapi.json');
+
+type Area = typeof guardianArea;
+
+// The order of the areas is the order of the document's paths and tags.
+const AREAS: Area[] = [guardianArea, nftBaseArea, nftExchangeArea];
+
+function areaDocument(area: Area) {
+  // Routes only keep their dependencies for later requests: building them reads nothing,
+  // so an empty store and a ledger that is never asked do.
+  const routes = area.routes({
+    store: new EmbeddedStore(),
+    networkVersion: 0,
+    ledgerPosition: () => Promise.reject(new Error('the OpenAPI document is built without a ledger')),
+    package: { name: area.packageName, currentVersion: area.version, latestVersion: area.version },
+  });
+  return buildOpenApiDocument(area.info, routes);
+}
+
+/** The public document as the code describes it now. */
+export function generatePublicDocument(): PublicDocument {
+  return buildPublicOpenApiDocument(AREAS.map(areaDocument));
+}
+
+/** The text of the document file: two-space JSON, as diffs read it best. */
+export const documentText = (document: PublicDocument) => `${JSON.stringify(document, null, 2)}\n`;
