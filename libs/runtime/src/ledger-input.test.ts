@@ -6,22 +6,14 @@ import { silentLogger } from '@ledger-api/observability';
 import { waitFor } from '@ledger-api/test-kit';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
-import type { AreaDefinition } from './area';
 import { serviceConfigSchema } from './config';
 import { ledgerInput, perProcessConsumerName, projectorLeaseKey, sharedConsumerName } from './ledger-input';
 import { startService, type RunningService } from './service';
+import { senderCountArea } from './testing/sender-count-area';
 
 const NATS = 'nats://127.0.0.1:4222';
 
-const area: AreaDefinition = {
-  area: 'replicas',
-  packageName: '@ledger-api/replicas',
-  version: '1.0.0',
-  defaultPort: 4998,
-  info: { title: 'Replicas', version: '1.0.0' },
-  projection: () => senderCountProjection,
-  routes: () => [],
-};
+const area = senderCountArea('replicas');
 
 function configOf(env: Record<string, string>) {
   return { ...loadConfig(serviceConfigSchema({ area: area.area, port: area.defaultPort }), { HOST: '127.0.0.1', ...env }), PORT: 0 };

@@ -4,7 +4,7 @@ import { PushedLedgerSource, TestLedger, countedBy, senderCountProjection, testP
 import { silentLogger } from '@ledger-api/observability';
 import { EmbeddedStore } from '@ledger-api/store';
 import { waitFor } from '@ledger-api/test-kit';
-import type { AreaDefinition } from './area';
+import { senderCountArea } from './testing/sender-count-area';
 import { serviceConfigSchema } from './config';
 import { formatStatusTable, hasTrouble, readAreaStatus, type NatsStatusSource } from './ledger-status';
 import { ProjectorStateRecorder } from './projector-record';
@@ -73,15 +73,7 @@ describe('the status of an area over a shared store', () => {
 });
 
 describe('the status of an area on the embedded store', () => {
-  const area: AreaDefinition = {
-    area: 'status',
-    packageName: '@ledger-api/status',
-    version: '1.0.0',
-    defaultPort: 4995,
-    info: { title: 'Status', version: '1.0.0' },
-    projection: () => senderCountProjection,
-    routes: () => [],
-  };
+  const area = senderCountArea('status');
 
   it('is read from the /readyz of the process that holds the store', async () => {
     const source = new PushedLedgerSource();

@@ -9,7 +9,6 @@ import {
   countedBy,
   freePort,
   reverted,
-  senderCountProjection,
   testPublicKey,
   writesTo,
 } from '@ledger-api/ledger/testing';
@@ -17,30 +16,22 @@ import { silentLogger } from '@ledger-api/observability';
 import { EmbeddedStore } from '@ledger-api/store';
 import { waitFor } from '@ledger-api/test-kit';
 import { z } from 'zod';
-import type { AreaDefinition } from './area';
 import { serviceConfigSchema } from './config';
 import { startService, type RunningService } from './service';
+import { senderCountArea } from './testing/sender-count-area';
 
 const SENDER = testPublicKey('alice');
 
-const area: AreaDefinition = {
-  area: 'metered',
-  packageName: '@ledger-api/metered',
-  version: '1.0.0',
-  defaultPort: 4997,
-  info: { title: 'Metered', version: '1.0.0' },
-  projection: () => senderCountProjection,
-  routes: () => [
-    defineRoute({
-      method: 'get',
-      path: '/metered/things',
-      summary: 'Things',
-      tags: ['things'],
-      response: z.object({ data: z.array(z.never()) }),
-      handler: async () => ({ data: [] }),
-    }),
-  ],
-};
+const area = senderCountArea('metered', () => [
+  defineRoute({
+    method: 'get',
+    path: '/metered/things',
+    summary: 'Things',
+    tags: ['things'],
+    response: z.object({ data: z.array(z.never()) }),
+    handler: async () => ({ data: [] }),
+  }),
+]);
 
 const configOf = (env: Record<string, string> = {}) => ({
   ...loadConfig(serviceConfigSchema({ area: area.area, port: area.defaultPort }), { HOST: '127.0.0.1', ...env }),

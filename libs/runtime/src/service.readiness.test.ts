@@ -5,7 +5,6 @@ import {
   SENDERS,
   TestLedger,
   countedBy,
-  senderCountProjection,
   testPublicKey,
   writesTo,
   type WritePause,
@@ -13,21 +12,13 @@ import {
 import { silentLogger } from '@ledger-api/observability';
 import { EmbeddedStore } from '@ledger-api/store';
 import { waitFor } from '@ledger-api/test-kit';
-import type { AreaDefinition } from './area';
 import { serviceConfigSchema, type Role } from './config';
 import { startService, type RunningService } from './service';
+import { senderCountArea } from './testing/sender-count-area';
 
 const SENDER = testPublicKey('alice');
 
-const area: AreaDefinition = {
-  area: 'readiness',
-  packageName: '@ledger-api/readiness',
-  version: '1.0.0',
-  defaultPort: 4996,
-  info: { title: 'Readiness', version: '1.0.0' },
-  projection: () => senderCountProjection,
-  routes: () => [],
-};
+const area = senderCountArea('readiness');
 
 const configOf = (ROLE: Role, env: Record<string, string> = {}) => ({
   ...loadConfig(serviceConfigSchema({ area: area.area, port: area.defaultPort, storeGiven: true }), { HOST: '127.0.0.1', ROLE, ...env }),

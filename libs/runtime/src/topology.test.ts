@@ -7,7 +7,6 @@ import {
   TestLedger,
   applied,
   countedBy,
-  senderCountProjection,
   testPublicKey,
   writesTo,
   type SenderDoc,
@@ -17,9 +16,9 @@ import { silentLogger } from '@ledger-api/observability';
 import { EmbeddedStore } from '@ledger-api/store';
 import { waitFor } from '@ledger-api/test-kit';
 import { z } from 'zod';
-import type { AreaDefinition } from './area';
 import { serviceConfigSchema, type Role } from './config';
 import { startService, type RunningService } from './service';
+import { senderCountArea } from './testing/sender-count-area';
 
 const [ALICE, BOB, CAROL] = ['alice', 'bob', 'carol'].map(testPublicKey);
 
@@ -27,28 +26,20 @@ const [ALICE, BOB, CAROL] = ['alice', 'bob', 'carol'].map(testPublicKey);
 let renders = 0;
 
 /** Every sender with its count: a list page that shows any block's data at once. */
-const area: AreaDefinition = {
-  area: 'topology',
-  packageName: '@ledger-api/topology',
-  version: '1.0.0',
-  defaultPort: 4998,
-  info: { title: 'Topology', version: '1.0.0' },
-  projection: () => senderCountProjection,
-  routes: ({ store }) => [
-    defineRoute({
-      method: 'get',
-      path: '/topology/senders',
-      summary: 'Senders',
-      tags: ['senders'],
-      response: z.object({ data: z.array(z.object({ id: z.string(), count: z.number() })) }),
-      handler: async () => {
-        renders += 1;
-        const senders = await store.collection<SenderDoc>(SENDERS).find({}, { sort: { _id: 1 } });
-        return { data: senders.map((sender) => ({ id: sender._id, count: sender.count })) };
-      },
-    }),
-  ],
-};
+const area = senderCountArea('topology', ({ store }) => [
+  defineRoute({
+    method: 'get',
+    path: '/topology/senders',
+    summary: 'Senders',
+    tags: ['senders'],
+    response: z.object({ data: z.array(z.object({ id: z.string(), count: z.number() })) }),
+    handler: async () => {
+      renders += 1;
+      const senders = await store.collection<SenderDoc>(SENDERS).find({}, { sort: { _id: 1 } });
+      return { data: senders.map((sender) => ({ id: sender._id, count: sender.count })) };
+    },
+  }),
+]);
 
 const configOf = (ROLE: Role) => ({
   ...loadConfig(serviceConfigSchema({ area: area.area, port: area.defaultPort, storeGiven: true }), { HOST: '127.0.0.1', ROLE }),
