@@ -1,3 +1,4 @@
+import type { Paged } from '@ledger-api/http';
 import type { TestArea } from './index';
 
 /** A paged list or search of an area, as a client calls it. */
@@ -11,19 +12,8 @@ export interface PagedRoute {
   query?: string;
 }
 
-interface PageAnswer {
-  meta: {
-    count: number;
-    pageCount: number;
-    totalCount: number;
-    next: string | null;
-    previous: string | null;
-    self: string;
-    first: string;
-    last: string;
-  };
-  data: unknown[];
-}
+/** A page as the list answers it. */
+type PageAnswer = Paged<unknown>;
 
 /** More pages than the list has means a walk that never ends. */
 const WALK_SLACK = 2;

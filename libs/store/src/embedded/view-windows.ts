@@ -36,11 +36,12 @@ export function servedOrder(viewSort: Sort, sort: Sort): Flips | undefined {
 /** Windows longer than this (whole lists rather than pages) are read backwards in one pass. */
 const LARGE_WINDOW = 1024;
 
-export class ForwardWindow implements OrderedEntries {
+/** The view's positions [from, to), read by position through `slice`. */
+abstract class ViewWindow implements OrderedEntries {
   constructor(
-    private readonly view: SortedView,
-    private readonly from: number,
-    private readonly to: number,
+    protected readonly view: SortedView,
+    protected readonly from: number,
+    protected readonly to: number,
   ) {}
 
   get length(): number {
@@ -48,6 +49,14 @@ export class ForwardWindow implements OrderedEntries {
   }
 
   at(position: number): StoredEntry | undefined {
+    return this.slice(position, position + 1)[0];
+  }
+
+  abstract slice(start?: number, end?: number): StoredEntry[];
+}
+
+export class ForwardWindow extends ViewWindow {
+  override at(position: number): StoredEntry | undefined {
     return position >= 0 && position < this.length ? this.view.at(this.from + position) : undefined;
   }
 
@@ -62,20 +71,14 @@ export class ForwardWindow implements OrderedEntries {
  * that is the opposite sort (ties keep insertion order, as a sort gives
  * them); with the leading field alone, the leading field turned around.
  */
-export class BackwardWindow implements OrderedEntries {
+export class BackwardWindow extends ViewWindow {
   constructor(
-    private readonly view: SortedView,
-    private readonly from: number,
-    private readonly to: number,
+    view: SortedView,
+    from: number,
+    to: number,
     private readonly tieFields: number,
-  ) {}
-
-  get length(): number {
-    return this.to - this.from;
-  }
-
-  at(position: number): StoredEntry | undefined {
-    return this.slice(position, position + 1)[0];
+  ) {
+    super(view, from, to);
   }
 
   slice(start = 0, end = this.length): StoredEntry[] {
@@ -133,21 +136,7 @@ export class BackwardWindow implements OrderedEntries {
 }
 
 /** A view's groups of entries equal on the leading field in order, each read backwards (ties on every field kept). */
-export class GroupsBackwardWindow implements OrderedEntries {
-  constructor(
-    private readonly view: SortedView,
-    private readonly from: number,
-    private readonly to: number,
-  ) {}
-
-  get length(): number {
-    return this.to - this.from;
-  }
-
-  at(position: number): StoredEntry | undefined {
-    return this.slice(position, position + 1)[0];
-  }
-
+export class GroupsBackwardWindow extends ViewWindow {
   slice(start = 0, end = this.length): StoredEntry[] {
     const window: StoredEntry[] = [];
     let position = this.from + Math.max(0, start);
