@@ -4,6 +4,7 @@ import type { Server } from 'node:http';
 import { createMetrics, silentLogger } from '@ledger-api/observability';
 import { z } from 'zod';
 import { createHttpApp } from './app';
+import type { EncodedVariants } from './compression';
 import { defineRoute } from './route';
 
 /** Stands in for a store's snapshot session: the id of the consistent read a piece of work runs in. */
@@ -14,13 +15,24 @@ const positionReadIn: (number | undefined)[] = [];
 const routes = [
   defineRoute({
     method: 'get',
-    path: '/area/scope',
+    path: '/area/scope/:request',
     summary: 'The consistent read the handler runs in',
     tags: ['things'],
+    // Each request its own page: none is answered from the cache.
+    params: z.strictObject({ request: z.string() }),
     response: z.object({ data: z.object({ scope: z.number().nullable() }) }),
     handler: async () => ({ data: { scope: readScope.getStore() ?? null } }),
   }),
+  defineRoute({
+    method: 'get',
+    path: '/area/page',
+    summary: 'A page that can be cached',
+    tags: ['things'],
+    response: z.object({ data: z.string() }),
+    handler: async () => ({ data: 'page' }),
+  }),
 ];
+const pages = new Map<string, EncodedVariants>();
 
 let server: Server;
 let base: string;
@@ -36,6 +48,7 @@ beforeAll(async () => {
     },
     readiness: async () => ({ ready: true }),
     readConsistently: (work) => readScope.run(++scopesOpened, work),
+    cache: { get: async (key, coding) => pages.get(key)?.[coding] ?? null, set: async (key, page) => void pages.set(key, page) },
     logger: silentLogger(),
     metrics: createMetrics('test', false),
   });
@@ -49,12 +62,24 @@ afterAll(() => new Promise<void>((done) => server.close(() => done())));
 describe('the service HTTP app over a store with consistent reads', () => {
   it('reads the ledger position and runs the handler of one request in one consistent read', async () => {
     const answers = await Promise.all(
-      [1, 2, 3].map(() => fetch(`${base}/area/scope`).then((response) => response.json() as Promise<{ data: { scope: number } }>)),
+      [1, 2, 3].map((request) => fetch(`${base}/area/scope/${request}`).then((response) => response.json() as Promise<{ data: { scope: number } }>)),
     );
     const scopes = answers.map((answer) => answer.data.scope);
     expect(new Set(scopes).size).toBe(3);
     expect(scopes.every((scope) => typeof scope === 'number')).toBe(true);
     expect([...positionReadIn].sort()).toEqual([...scopes].sort());
+  });
+
+  it('reads the ledger state once per request, for a page it renders and caches as for one it finds cached', async () => {
+    const readsOfOneRequest = async () => {
+      const before = positionReadIn.length;
+      expect((await fetch(`${base}/area/page`)).status).toBe(200);
+      return positionReadIn.length - before;
+    };
+    const cached = pages.size;
+    expect(await readsOfOneRequest()).toBe(1);
+    expect(pages.size).toBe(cached + 1);
+    expect(await readsOfOneRequest()).toBe(1);
   });
 
   it('leaves probes outside any consistent read', async () => {

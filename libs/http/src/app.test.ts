@@ -23,6 +23,8 @@ class QueryTimeoutError extends Error {
 let ledger: ServedLedgerState = { height: 7, generation: '7:a' };
 let replaying = false;
 let renders = 0;
+let searchRenders = 0;
+let validations = 0;
 const pages = new Map<string, EncodedVariants>();
 const cache: PageCacheLike = { get: async (key, coding) => pages.get(key)?.[coding] ?? null, set: async (key, page) => void pages.set(key, page) };
 
@@ -50,7 +52,24 @@ const routes = [
     tags: ['things'],
     body: z.strictObject({ name: z.string().optional() }),
     response: z.object({ data: z.unknown() }),
-    handler: async ({ body }) => ({ data: body }),
+    handler: async ({ body }) => {
+      searchRenders += 1;
+      return { data: body };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/area/validated',
+    summary: 'Counts the validations of its query; answers the height it was given',
+    tags: ['things'],
+    query: z.strictObject({
+      q: z.string().transform((q) => {
+        validations += 1;
+        return q;
+      }),
+    }),
+    response: z.object({ data: z.object({ q: z.string(), height: z.number() }) }),
+    handler: async ({ query, height }) => ({ data: { q: query.q, height } }),
   }),
 ];
 
@@ -180,10 +199,43 @@ describe('the service HTTP app', () => {
     expect(await read()).toBe(first);
   });
 
+  it('validates a request only to render it: a cached page answers without validating it again', async () => {
+    const before = validations;
+    const first = await fetch(`${base}/area/validated?q=once`);
+    expect(await first.json()).toEqual({ data: { q: 'once', height: 7 } });
+    expect(first.headers.get('x-block-height')).toBe('7');
+    expect((await fetch(`${base}/area/validated?q=once`)).status).toBe(200);
+    expect(validations - before).toBe(1);
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      expect(await (await fetch(`${base}/area/validated?q=once&extra=1`)).json()).toMatchObject({
+        statusCode: 422,
+        message: '"extra" is not allowed',
+      });
+    }
+  });
+
+  it('hands the handler the height of the ledger state the answer is read from', async () => {
+    ledger = { height: 9, generation: '9:c' };
+    const answer = await fetch(`${base}/area/validated?q=height`);
+    ledger = { height: 7, generation: '7:a' };
+    expect(answer.headers.get('x-block-height')).toBe('9');
+    expect(await answer.json()).toEqual({ data: { q: 'height', height: 9 } });
+  });
+
+  it('caches a search page under its body text', async () => {
+    const before = searchRenders;
+    expect(await (await post('{"name":"cached"}')).json()).toEqual({ data: { name: 'cached' } });
+    expect(await (await post('{"name":"cached"}')).json()).toEqual({ data: { name: 'cached' } });
+    expect(searchRenders - before).toBe(1);
+    expect(await (await post('{ "name": "cached" }')).json()).toEqual({ data: { name: 'cached' } });
+    expect(searchRenders - before).toBe(2);
+    expect(await (await post('{"name":"cached","x":1}')).json()).toMatchObject({ statusCode: 422, message: '"x" is not allowed' });
+  });
+
   it('serves its OpenAPI document with every route', async () => {
     const document = (await (await fetch(`${base}/openapi.json`)).json()) as { openapi: string; paths: Record<string, object> };
     expect(document.openapi).toBe('3.1.0');
-    expect(Object.keys(document.paths)).toEqual(['/area/things/{id}', '/area/things/search']);
+    expect(Object.keys(document.paths)).toEqual(['/area/things/{id}', '/area/things/search', '/area/validated']);
   });
 
   it('logs every request in the shared shape, probes and scrapes at debug', async () => {

@@ -37,7 +37,7 @@ export interface HttpAppOptions {
   unavailableReason?(): string | undefined;
   /**
    * Runs an API request so that all its reads, the ledger position included,
-   * see one state of the data (the store's readConsistently).
+   * see one state of the data: given only where the store takes snapshot reads.
    */
   readConsistently?<T>(work: () => Promise<T>): Promise<T>;
   cache?: PageCacheLike;
@@ -125,12 +125,17 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   // Paths are case-sensitive (api-behaviour.md section 1): `/nft/ASSETS` is unknown.
   const api = new Router({ sensitive: true });
   const lookups = options.cache && options.metrics.counter('page_cache_requests_total', 'API page cache lookups by result', ['result']);
-  mountRoutes(api, options.routes, pageCache({ area: options.area, ledgerState: options.servedLedgerState, cache: options.cache, lookups }));
+  const { readConsistently } = options;
+  const snapshotReads = readConsistently !== undefined;
+  mountRoutes(
+    api,
+    options.routes,
+    pageCache({ area: options.area, ledgerState: options.servedLedgerState, cache: options.cache, lookups, snapshotReads }),
+  );
   app.use(observe(options.logger, options.metrics));
   app.use(errorMiddleware(options.logger));
   app.use(stripTrailingSlash);
   app.use(operations.routes());
-  const { readConsistently } = options;
   if (readConsistently) app.use((ctx, next) => readConsistently(next));
   app.use(ledgerHeader(options.servedLedgerState));
   if (options.unavailableReason) app.use(servingGate(options.unavailableReason));

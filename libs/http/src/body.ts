@@ -52,13 +52,16 @@ export function readRequestBody(req: IncomingMessage, maxBytes = MAX_BODY_BYTES)
   });
 }
 
+/** Reads a request body as text, refusing more than MAX_BODY_BYTES. */
+export async function readBodyText(ctx: Context, maxBytes = MAX_BODY_BYTES): Promise<string> {
+  return (await readRequestBody(ctx.req, maxBytes)).toString('utf8');
+}
+
 /**
- * Reads a JSON request body, refusing more than MAX_BODY_BYTES. An empty body
- * reads as null, as hapi-based clients of this API expect: it then fails an
- * object schema with `"value" must be of type object`.
+ * Parses a JSON request body. An empty body reads as null, as hapi-based clients
+ * of this API expect: it then fails an object schema with `"value" must be of type object`.
  */
-export async function readJsonBody(ctx: Context, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
-  const text = (await readRequestBody(ctx.req, maxBytes)).toString('utf8');
+export function parseJsonBody(text: string): unknown {
   if (text.trim() === '') return null;
   try {
     return JSON.parse(text);

@@ -25,6 +25,12 @@ export interface PageCacheOptions {
   ledgerState(): Promise<Pick<ServedLedgerState, 'generation' | 'commitInFlight'>>;
   /** Without a cache every request renders; the answer is the same. */
   cache?: PageCacheLike;
+  /**
+   * Every read of a request sees one state of the store (snapshot reads): a page
+   * rendered from the state read before it is of that state, so it is cached
+   * without reading the ledger state again.
+   */
+  snapshotReads?: boolean;
   /** Counts cache lookups by result. */
   lookups?: { inc(labels: { result: 'hit' | 'miss' }): void };
 }
@@ -34,11 +40,12 @@ export interface PageCacheOptions {
  * middleware renders the page into `ctx.body`; this middleware sends it as JSON
  * text, or answers from the cache instead when it can.
  *
- * A page is keyed by area, method, path, query string, the validated request body
- * (`ctx.state.requestBody`, undefined for GET) and the ledger generation the request
- * is answered from: `ctx.state.ledgerState` when an earlier middleware read it, else
- * `ledgerState()` read now. A rendered page is stored only when no block commit was
- * in flight before or after the render and the generation held still across it.
+ * A page is keyed by area, method, path, query string, the request body's text
+ * (`ctx.state.requestBodyText`, undefined for GET) and the ledger generation the
+ * request is answered from: `ctx.state.ledgerState` when an earlier middleware read
+ * it, else `ledgerState()` read now. A rendered page is stored only when no block
+ * commit was in flight before or after the render and the generation held still
+ * across it; with snapshot reads the state before the render is all there is to check.
  *
  * A page is stored with its br and gzip forms and an ETag for each, all made once,
  * so a hit hashes and compresses nothing. The answer is the form the request's
@@ -56,10 +63,10 @@ export function pageCache(options: PageCacheOptions): Middleware {
 type LedgerState = Awaited<ReturnType<PageCacheOptions['ledgerState']>>;
 
 function pageKey(area: string, generation: string, ctx: Context): string {
-  const body: unknown = ctx.state.requestBody;
+  const body: string | undefined = ctx.state.requestBodyText;
   // HEAD is GET without the body: both are answered from the one page.
   const method = ctx.method === 'HEAD' ? 'GET' : ctx.method;
-  const request = `${method} ${ctx.path}?${ctx.querystring} ${body === undefined ? '' : JSON.stringify(body)}`;
+  const request = `${method} ${ctx.path}?${ctx.querystring} ${body ?? ''}`;
   return `${area}:${hash('sha1', `${generation} ${request}`, 'base64url')}`;
 }
 
@@ -81,8 +88,10 @@ async function cachedRender(options: PageCacheOptions, ctx: Context, render: () 
   // is served once but never cached. A revert moves the generation on as well,
   // so no page of a later state can ever be found under an earlier state's key.
   if (before.commitInFlight) return encodeVariant(text, coding);
-  const after = await options.ledgerState();
-  if (after.generation !== before.generation || after.commitInFlight) return encodeVariant(text, coding);
+  if (!options.snapshotReads) {
+    const after = await options.ledgerState();
+    if (after.generation !== before.generation || after.commitInFlight) return encodeVariant(text, coding);
+  }
   const page = await encodeVariants(text);
   await cache.set(key, page);
   return page[coding];

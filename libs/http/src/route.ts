@@ -1,7 +1,8 @@
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { z } from 'zod';
-import { readJsonBody } from './body';
+import type { ServedLedgerState } from './app';
+import { parseJsonBody, readBodyText } from './body';
 import type { RequestLocation } from './paging';
 import { validate } from './validation';
 
@@ -10,6 +11,8 @@ export interface RouteInput<P, Q, B> {
   query: Q;
   body: B;
   location: RequestLocation;
+  /** Height of the ledger state the request is answered from: the X-Block-Height of its answer. */
+  height: number;
 }
 
 /** One route: its schemas validate the request and generate the OpenAPI document. */
@@ -49,24 +52,34 @@ export function defineRoute<
 
 const NO_QUERY = z.strictObject({});
 
+/** A POST body is read as text first: the page cache finds the page by it. */
+const readBody: Middleware = async (ctx, next) => {
+  ctx.state.requestBodyText = await readBodyText(ctx);
+  await next();
+};
+
 /**
- * Registers the routes: validate params, then query, then body; then `pageMiddleware`
- * (the page cache, which sends the page as JSON); then the handler renders the page into `ctx.body`.
+ * Registers the routes: `pageCache` (which answers from the cache or sends the
+ * rendered page as JSON), then validation of params, query and body, then the
+ * handler, which renders the page into `ctx.body`. A page is only ever cached
+ * after its request passed validation, so a cache hit skips validating the same
+ * request again. Requests reach the routes with `ctx.state.ledgerState` read.
  */
-export function mountRoutes(router: Router, routes: AnyRoute[], ...pageMiddleware: Middleware[]): void {
+export function mountRoutes(router: Router, routes: AnyRoute[], pageCache: Middleware): void {
   for (const route of routes) {
     const validateRequest: Middleware = async (ctx, next) => {
       const params = route.params ? validate(route.params, ctx.params) : {};
       const query = validate(route.query ?? NO_QUERY, ctx.query);
-      const body = route.method === 'post' ? validate(route.body ?? z.null(), await readJsonBody(ctx)) : undefined;
+      const body = route.method === 'post' ? validate(route.body ?? z.null(), parseJsonBody(ctx.state.requestBodyText)) : undefined;
       const location: RequestLocation = { path: ctx.path, queryPairs: [...new URLSearchParams(ctx.querystring)] };
-      ctx.state.requestBody = body;
-      ctx.state.input = { params, query, body, location };
+      const { height } = ctx.state.ledgerState as ServedLedgerState;
+      ctx.state.input = { params, query, body, location, height };
       await next();
     };
     const render: Middleware = async (ctx) => {
       ctx.body = await route.handler(ctx.state.input);
     };
-    router[route.method](route.path, validateRequest, ...pageMiddleware, render);
+    const steps = route.method === 'post' ? [readBody, pageCache, validateRequest, render] : [pageCache, validateRequest, render];
+    router[route.method](route.path, ...steps);
   }
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnyRoute, OpenApiInfo, PackageInfo } from '@ledger-api/http';
-import type { LedgerPosition, Projection } from '@ledger-api/ledger';
+import type { Projection } from '@ledger-api/ledger';
 import type { Store } from '@ledger-api/store';
 
 /** What an area's routes are built from. */
@@ -9,8 +9,6 @@ export interface AreaDeps {
   store: Store;
   /** Network version byte for address derivation (NETWORK_VERSION). */
   networkVersion: number;
-  /** The last applied ledger position (expiry checks compare against its height). */
-  ledgerPosition(): Promise<LedgerPosition>;
   package: PackageInfo;
 }
 

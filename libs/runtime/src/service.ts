@@ -123,9 +123,7 @@ export async function startService(
       })
     : undefined;
   const pkg = { name: definition.packageName, currentVersion: definition.version, latestVersion: config.LATEST_VERSION ?? definition.version };
-  const routes = servesApi
-    ? definition.routes({ store, networkVersion: config.NETWORK_VERSION, ledgerPosition: positions.position, package: pkg })
-    : [];
+  const routes = servesApi ? definition.routes({ store, networkVersion: config.NETWORK_VERSION, package: pkg }) : [];
   const app = createHttpApp({
     area: definition.area,
     info: definition.info,
@@ -133,7 +131,7 @@ export async function startService(
     servedLedgerState: positions.servedState,
     readiness: readinessCheck({ store, runner, projector, backlog, maxLagEvents: config.READY_MAX_LAG_EVENTS }),
     unavailableReason: replayGate(projector),
-    readConsistently: (work) => store.readConsistently(work),
+    readConsistently: store.atomic ? (work) => store.readConsistently(work) : undefined,
     cache,
     logger,
     metrics,

@@ -39,6 +39,7 @@ class EmbeddedReadCollection<T extends Doc> implements ReadCollection<T> {
  */
 export class EmbeddedStore implements Store {
   readonly kind = 'embedded' as const;
+  readonly atomic = false;
   private readonly collections = new Map<string, EmbeddedCollection>();
 
   collection<T extends Doc = Doc>(name: string): ReadCollection<T> {

@@ -141,7 +141,6 @@ export class MongoStore implements Store {
     return new MongoStore(client, client.db(dbName), options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS, replicaSet);
   }
 
-  /** Whether commits are transactions and reads snapshots (MongoDB runs as a replica set). */
   get atomic(): boolean {
     return this.replicaSet;
   }

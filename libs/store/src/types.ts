@@ -62,6 +62,11 @@ export interface Write {
 
 export interface Store {
   readonly kind: 'embedded' | 'mongodb';
+  /**
+   * Whether commits are transactions and readConsistently gives snapshot reads
+   * (MongoDB as a replica set); otherwise readers rely on the commit marker.
+   */
+  readonly atomic: boolean;
   collection<T extends Doc = Doc>(name: string): ReadCollection<T>;
   ensureCollections(specs: CollectionSpec[]): Promise<void>;
   /** Applies the writes in order (replace-or-insert, or delete). */

@@ -22,7 +22,7 @@ async function issuedReads() {
     { collection: 'collections', id: 'c1', doc: { _id: 'c1', registrantAddress: 'owner' } },
     { collection: 'assets', id: 'a1', doc: { _id: 'a1', ownerAddress: 'owner', collectionId: 'c1' } },
   ]);
-  const assets = assetsRepository(store, { networkVersion: 23, ledgerPosition: async () => ({ height: 10, blockId: 'b', streamSeq: 1 }) });
+  const assets = assetsRepository(store, { networkVersion: 23 });
   const collections = collectionsRepository(store);
   const burns = burnsRepository(store);
   const lookups = async () => {
@@ -37,7 +37,7 @@ async function issuedReads() {
   const routes: ListRoute[] = [
     { route: 'GET /nft/assets', ...assetsList, read: (query) => assets.list(query) },
     { route: 'POST /nft/assets/search', ...assetsList, bodies: SEARCH_BODIES, read: (query, body) => assets.search(body as never, query) },
-    { route: 'GET /nft/assets/wallet/:id', ...walletAssetsList, read: (query) => assets.ownedBy(PUBLIC_KEY, query as never) },
+    { route: 'GET /nft/assets/wallet/:id', ...walletAssetsList, read: (query) => assets.ownedBy(PUBLIC_KEY, query as never, 10) },
     { route: 'GET /nft/collections/:id/assets', ...assetsList, read: (query) => assets.ofCollection('c1', query) },
     { route: 'GET /nft/collections', ...collectionsList, read: (query) => collections.list(query) },
     {

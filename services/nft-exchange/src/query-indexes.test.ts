@@ -46,7 +46,8 @@ async function issuedReads() {
     { collection: 'bids', id: 'b1', doc: { _id: 'b1', auctionId: 'u1', bidderAddress: 'bidder', status: 'active' } },
     { collection: 'trades', id: 't1', doc: { _id: 't1', auctionId: 'u1', bidId: 'b1' } },
   ]);
-  const auctions = auctionsRepository(store, async () => ({ height: 10, blockId: 'b', streamSeq: 1 }));
+  const auctions = auctionsRepository(store);
+  const height = 10;
   const bids = bidsRepository(store);
   const trades = tradesRepository(store);
   const auctionCancels = canceledAuctionsRepository(store);
@@ -56,12 +57,12 @@ async function issuedReads() {
     await Promise.all([trades.findWithParties('t1'), auctionCancels.findById('x'), bidCancels.findById('x')]);
   };
   const routes: ListRoute[] = [
-    { route: 'GET /nft/exchange/auctions', ...auctionsList, read: (query) => auctions.listActive(query) },
+    { route: 'GET /nft/exchange/auctions', ...auctionsList, read: (query) => auctions.listActive(query, height) },
     {
       route: 'POST /nft/exchange/auctions/search',
       ...auctionsSearch,
       bodies: AUCTION_SEARCHES,
-      read: (query, body) => auctions.search(body as never, query as never),
+      read: (query, body) => auctions.search(body as never, query as never, height),
     },
     { route: 'GET /nft/exchange/auctions/canceled', ...canceledAuctionsList, read: (query) => auctionCancels.list(query) },
     { route: 'GET /nft/exchange/bids', ...bidsList, read: (query) => bids.list(query) },

@@ -24,9 +24,9 @@ export const nftExchangeArea: AreaDefinition = {
   },
   projection: ({ networkVersion }) => createNftProjection({ area: AREA, networkVersion, lists: 'exchange' }),
   // The canceled lists come first: the by-id routes would otherwise read `canceled` as an id.
-  routes: ({ store, ledgerPosition, package: pkg }) => [
+  routes: ({ store, package: pkg }) => [
     ...canceledAuctionRoutes(store),
-    ...auctionRoutes(store, ledgerPosition),
+    ...auctionRoutes(store),
     ...canceledBidRoutes(store),
     ...bidRoutes(store),
     ...tradeRoutes(store),

@@ -43,6 +43,10 @@ export class PausingStore implements Store {
     return this.inner.kind;
   }
 
+  get atomic(): boolean {
+    return this.inner.atomic;
+  }
+
   /** Holds the writer of the next batch that `matches`, once that batch is applied. */
   pauseAfter(matches: (writes: Write[]) => boolean): WritePause {
     const pause = new Pause(matches);

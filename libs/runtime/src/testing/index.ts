@@ -48,7 +48,6 @@ export async function startTestArea(
     routes: definition.routes({
       store,
       networkVersion,
-      ledgerPosition: positions.position,
       package: { name: definition.packageName, currentVersion: definition.version, latestVersion: definition.version },
     }),
     servedLedgerState: positions.servedState,

@@ -25,6 +25,10 @@ export class RecordingStore implements Store {
     return this.inner.kind;
   }
 
+  get atomic() {
+    return this.inner.atomic;
+  }
+
   /** The reads recorded since the last call, which starts a fresh record. */
   takeReads(): RecordedRead[] {
     return this.reads.splice(0);

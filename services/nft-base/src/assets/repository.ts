@@ -18,7 +18,7 @@ export interface WalletAssetsQuery extends PageRequest {
   inExpiredAuction: boolean;
 }
 
-export function assetsRepository(store: Store, { networkVersion, ledgerPosition }: Pick<AreaDeps, 'networkVersion' | 'ledgerPosition'>) {
+export function assetsRepository(store: Store, { networkVersion }: Pick<AreaDeps, 'networkVersion'>) {
   const assets = store.collection<AssetDoc>(STORE_COLLECTIONS.assets);
   const collections = store.collection<CollectionDoc>(STORE_COLLECTIONS.collections);
   const wallets = baseWalletReader(store);
@@ -35,10 +35,10 @@ export function assetsRepository(store: Store, { networkVersion, ledgerPosition 
     return { ...found, items: await withOwnerKeys(found.items) };
   }
 
-  /** NFTs of the seller's active auctions; without `includeExpired` only those whose expiration height is not reached. */
-  async function auctionedNftIds(sellerAddress: string, includeExpired: boolean): Promise<string[]> {
+  /** NFTs of the seller's active auctions; without `includeExpired` only those whose expiration height is above `height`. */
+  async function auctionedNftIds(sellerAddress: string, includeExpired: boolean, height: number): Promise<string[]> {
     const filter: Filter = { status: { $eq: 'active' satisfies AuctionDoc['status'] }, sellerAddress: { $eq: sellerAddress } };
-    if (!includeExpired) filter.expirationHeight = { $gt: (await ledgerPosition()).height };
+    if (!includeExpired) filter.expirationHeight = { $gt: height };
     const auctions = await store.collection<AuctionDoc>(STORE_COLLECTIONS.auctions).find(filter);
     return auctions.flatMap((auction) => auction.nftIds);
   }
@@ -51,10 +51,11 @@ export function assetsRepository(store: Store, { networkVersion, ledgerPosition 
       if (!(await collections.findById(collectionId))) return null;
       return page({ collectionId: { $eq: collectionId } }, query);
     },
-    async ownedBy(publicKey: string, query: WalletAssetsQuery): Promise<Page<AssetWithOwnerKey>> {
+    /** `height` is the ledger height the answer is read at: auctions expire by it. */
+    async ownedBy(publicKey: string, query: WalletAssetsQuery, height: number): Promise<Page<AssetWithOwnerKey>> {
       const ownerAddress = addressFromPublicKey(publicKey, networkVersion);
       const filter: Filter = { ownerAddress: { $eq: ownerAddress } };
-      if (query.inAuction) filter._id = { $in: await auctionedNftIds(ownerAddress, query.inExpiredAuction) };
+      if (query.inAuction) filter._id = { $in: await auctionedNftIds(ownerAddress, query.inExpiredAuction, height) };
       return page(filter, query, walletAssetsList);
     },
     async findById(id: string): Promise<AssetWithOwnerKey | null> {

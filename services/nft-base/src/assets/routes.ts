@@ -13,8 +13,8 @@ const assetOrTransaction = resourceOrTransaction(assetResource);
 type AssetsRepository = ReturnType<typeof assetsRepository>;
 
 // The order of the routes is the order of the OpenAPI document's paths.
-export function assetRoutes({ store, networkVersion, ledgerPosition }: AreaDeps) {
-  const repository = assetsRepository(store, { networkVersion, ledgerPosition });
+export function assetRoutes({ store, networkVersion }: AreaDeps) {
+  const repository = assetsRepository(store, { networkVersion });
   return [...assetListRoutes(repository), ...singleAssetRoutes(repository), collectionAssetsRoute(repository)];
 }
 
@@ -57,8 +57,8 @@ function assetListRoutes(repository: AssetsRepository) {
       tags: TAGS,
       params: walletParams,
       ...pagedListShape(walletAssetsList, assetOrTransaction),
-      async handler({ params, query, location }) {
-        const page = await repository.ownedBy(params.id, query);
+      async handler({ params, query, location, height }) {
+        const page = await repository.ownedBy(params.id, query, height);
         return pagedEnvelope(location, walletAssetsList, query, page, presentRecords(page.items, query.transform, presentAsset));
       },
     }),

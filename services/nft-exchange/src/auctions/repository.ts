@@ -1,4 +1,3 @@
-import type { LedgerPosition } from '@ledger-api/ledger';
 import { STORE_COLLECTIONS, type AuctionDoc, type BidDoc, type BidStatus } from '@ledger-api/nft-read-model';
 import { allOf, findPage, type Filter, type Page, type PageRequest, type Store } from '@ledger-api/store';
 import { bidsByAuctionReader } from '../bids/bids-by-auction';
@@ -43,11 +42,11 @@ function searchConditions(search: AuctionSearch): Filter[] {
   return conditions;
 }
 
-export function auctionsRepository(store: Store, ledgerPosition: () => Promise<LedgerPosition>) {
+/** Auctions expire by `height`, the ledger height the answer is read at. */
+export function auctionsRepository(store: Store) {
   const auctions = store.collection<AuctionDoc>(STORE_COLLECTIONS.auctions);
   const bidsByAuction = bidsByAuctionReader(store);
   const exchangeWallet = exchangeWalletReader(store);
-  const currentHeight = async () => (await ledgerPosition()).height;
 
   function bidsOf(page: AuctionDoc[], canceledBids: boolean): Promise<Map<string, BidDoc[]>> {
     const statuses: BidStatus[] = canceledBids ? ['active', 'canceled', 'ended'] : ['active'];
@@ -59,12 +58,12 @@ export function auctionsRepository(store: Store, ledgerPosition: () => Promise<L
 
   return {
     findById: (id: string) => auctions.findById(id),
-    async listActive(query: AuctionsQuery) {
-      const filter = allOf([ACTIVE, ...expiryConditions(query.expired, await currentHeight())]);
+    listActive(query: AuctionsQuery, height: number) {
+      const filter = allOf([ACTIVE, ...expiryConditions(query.expired, height)]);
       return findPage(auctions, filter, query, auctionsList);
     },
-    async search(search: AuctionSearch, query: AuctionSearchQuery): Promise<Page<AuctionWithBids>> {
-      const expiry = expiryConditions(query.expired, await currentHeight());
+    async search(search: AuctionSearch, query: AuctionSearchQuery, height: number): Promise<Page<AuctionWithBids>> {
+      const expiry = expiryConditions(query.expired, height);
       const filter = allOf([...searchConditions(search), ...(query.onlyActive ? [ACTIVE] : []), ...expiry]);
       const page = await findPage(auctions, filter, query, auctionsSearch);
       if (!query.includeBids) return page;

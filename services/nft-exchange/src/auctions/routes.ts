@@ -1,5 +1,4 @@
 import { defineRoute, notFound, pagedEnvelope, pagedListShape, transactionByIdShape, transactionIdParams } from '@ledger-api/http';
-import type { LedgerPosition } from '@ledger-api/ledger';
 import { presentRecord, presentRecords, resourceOrTransaction } from '@ledger-api/nft-read-model';
 import type { Store } from '@ledger-api/store';
 import { z } from 'zod';
@@ -12,8 +11,8 @@ import { auctionDetailResource, auctionOrTransaction, auctionSearchBody } from '
 const TAGS = ['Exchange auctions'];
 const AUCTION_NOT_FOUND = 'Auction not found';
 
-export function auctionRoutes(store: Store, ledgerPosition: () => Promise<LedgerPosition>) {
-  const repository = auctionsRepository(store, ledgerPosition);
+export function auctionRoutes(store: Store) {
+  const repository = auctionsRepository(store);
   return [
     defineRoute({
       method: 'get',
@@ -23,8 +22,8 @@ export function auctionRoutes(store: Store, ledgerPosition: () => Promise<Ledger
       description: 'Auctions neither canceled nor traded, expired or not unless `expired` narrows them.',
       tags: TAGS,
       ...pagedListShape(auctionsList, auctionOrTransaction),
-      async handler({ query, location }) {
-        const page = await repository.listActive(query);
+      async handler({ query, location, height }) {
+        const page = await repository.listActive(query, height);
         const data = presentRecords(page.items, query.transform, presentAuction);
         return pagedEnvelope(location, auctionsList, query, page, data);
       },
@@ -68,9 +67,9 @@ export function auctionRoutes(store: Store, ledgerPosition: () => Promise<Ledger
       tags: TAGS,
       ...pagedListShape(auctionsSearch, auctionOrTransaction),
       body: auctionSearchBody,
-      async handler({ query, body, location }) {
+      async handler({ query, body, location, height }) {
         // Bids belong to the resource shape only; the raw transactions carry nothing derived.
-        const page = await repository.search(body, { ...query, includeBids: query.includeBids && query.transform });
+        const page = await repository.search(body, { ...query, includeBids: query.includeBids && query.transform }, height);
         const data = presentRecords(page.items, query.transform, presentAuction);
         return pagedEnvelope(location, auctionsSearch, query, page, data);
       },
