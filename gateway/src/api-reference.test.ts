@@ -34,6 +34,9 @@ describe('the API reference page', () => {
       'form-action': "'none'",
       'frame-ancestors': "'none'",
     });
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
   });
 
   it("serves Swagger UI's files from the package and points it at the gateway's document", async () => {

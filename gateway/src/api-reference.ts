@@ -50,19 +50,23 @@ const START_SCRIPT = `window.addEventListener('load', function () {
 });
 `;
 
-// Swagger UI draws SVG icons from data: URLs; everything else comes from this origin.
-const pageSecurityPolicy = helmet.contentSecurityPolicy({
-  useDefaults: false,
-  directives: {
-    defaultSrc: ["'none'"],
-    scriptSrc: ["'self'"],
-    styleSrc: ["'self'"],
-    imgSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'"],
-    baseUri: ["'none'"],
-    formAction: ["'none'"],
-    frameAncestors: ["'none'"],
+// The headers of an HTML document, which API answers go without. Swagger UI draws SVG
+// icons from data: URLs; everything else comes from this origin.
+const pageSecurityHeaders = helmet({
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'none'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'"],
+      imgSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      baseUri: ["'none'"],
+      formAction: ["'none'"],
+      frameAncestors: ["'none'"],
+    },
   },
+  frameguard: { action: 'deny' },
 });
 
 const sendAsset: RequestHandler = (req, res, next) => {
@@ -75,7 +79,7 @@ const sendAsset: RequestHandler = (req, res, next) => {
 export function apiReference(): Router {
   const router = Router({ caseSensitive: true });
   router.get('/docs', (_req, res) => res.redirect(302, API_REFERENCE_PATH));
-  router.use(API_REFERENCE_PATH, pageSecurityPolicy);
+  router.use(API_REFERENCE_PATH, pageSecurityHeaders);
   router.get(API_REFERENCE_PATH, (_req, res) => {
     res.set('Cache-Control', 'no-cache').type('html').send(PAGE);
   });

@@ -65,6 +65,16 @@ describe('CORS', () => {
   });
 });
 
+const DOCUMENT_ONLY_HEADERS = [
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
 describe('security headers', () => {
   it('sets headers suited to a JSON API and hides the framework', async () => {
     const response = await fetch(`${gateway.url}/api/nft/collections`);
@@ -72,7 +82,13 @@ describe('security headers', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('x-frame-options')).toBe('DENY');
     expect(response.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
     expect(response.headers.get('x-powered-by')).toBeNull();
+  });
+
+  it('leaves the headers that only govern HTML documents off API answers', async () => {
+    const response = await fetch(`${gateway.url}/api/nft/collections`);
+    for (const name of DOCUMENT_ONLY_HEADERS) expect([name, response.headers.get(name)]).toEqual([name, null]);
   });
 
   it('marks the gateway own error answers as not cacheable', async () => {
