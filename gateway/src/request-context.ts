@@ -59,7 +59,7 @@ export function requestContext({ logger, metrics, fixedHeaders }: RequestContext
     res.once('close', () => {
       const milliseconds = performance.now() - startedAt;
       const finished = res.writableFinished;
-      metrics.httpRequestDuration.observe({ method: req.method, route, status: finished ? String(res.statusCode) : 'aborted' }, milliseconds / 1e3);
+      metrics.observeRequest({ method: req.method, route, status: finished ? String(res.statusCode) : 'aborted' }, milliseconds / 1e3);
       logRequest(
         logger,
         {

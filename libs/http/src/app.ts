@@ -59,7 +59,7 @@ function observe(logger: Logger, metrics: Metrics): Middleware {
     } finally {
       const milliseconds = performance.now() - started;
       const route = String((ctx as { _matchedRoute?: string })._matchedRoute ?? 'unmatched');
-      metrics.httpRequestDuration.observe({ method: ctx.method, route, status: String(ctx.status) }, milliseconds / 1e3);
+      metrics.observeRequest({ method: ctx.method, route, status: String(ctx.status) }, milliseconds / 1e3);
       const responseTime = Math.round(milliseconds * 10) / 10;
       const userAgent = ctx.get('user-agent') || undefined;
       logRequest(

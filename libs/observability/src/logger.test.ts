@@ -1,5 +1,9 @@
+import { once } from 'node:events';
+import { mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { createLogger, isProbePath, logRequest, silentLogger, type RequestLogLine } from './logger';
+import { bufferedDestination, createLogger, isProbePath, logRequest, silentLogger, type RequestLogLine } from './logger';
 
 describe('loggers', () => {
   it('writes JSON lines naming the service', () => {
@@ -8,6 +12,37 @@ describe('loggers', () => {
     const logger = createLogger({ name: 'gateway', destination: sink });
     logger.info({ reqId: 'r1' }, 'request');
     expect(JSON.parse(lines[0])).toMatchObject({ service: 'gateway', reqId: 'r1', msg: 'request', level: 30 });
+  });
+
+  it('stamps lines with the ISO time of their millisecond', () => {
+    const lines: string[] = [];
+    const sink = new Writable({ write: (chunk, _encoding, done) => done(void lines.push(String(chunk))) });
+    const logger = createLogger({ name: 'gateway', destination: sink });
+    const now = jest.spyOn(Date, 'now');
+    try {
+      for (const millisecond of [1_700_000_000_000, 1_700_000_000_000, 1_700_000_000_001]) {
+        now.mockReturnValue(millisecond);
+        logger.info('line');
+      }
+    } finally {
+      now.mockRestore();
+    }
+    expect(lines.map((line) => JSON.parse(line).time)).toEqual(['2023-11-14T22:13:20.000Z', '2023-11-14T22:13:20.000Z', '2023-11-14T22:13:20.001Z']);
+  });
+
+  it('writes a lone line out soon, without waiting for more to fill a write', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'logger-')), 'log');
+    const fd = openSync(file, 'w');
+    const destination = bufferedDestination(fd);
+    try {
+      const written = once(destination as unknown as Writable, 'write', { signal: AbortSignal.timeout(2_000) });
+      createLogger({ name: 'gateway', destination }).info({ reqId: 'lone' }, 'request completed');
+      await written;
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ reqId: 'lone', msg: 'request completed' });
+    } finally {
+      // Closes the file as well.
+      (destination as unknown as { destroy(): void }).destroy();
+    }
   });
 
   it('has a silent logger for tests and defaults', () => {

@@ -3,15 +3,23 @@ import { createMetrics } from './metrics';
 describe('createMetrics', () => {
   it('labels every metric with the service and exposes request durations', async () => {
     const metrics = createMetrics('guardian', false);
-    metrics.httpRequestDuration.observe({ method: 'GET', route: '/guardian/groups', status: '200' }, 0.004);
+    for (const seconds of [0.004, 0.2]) metrics.observeRequest({ method: 'GET', route: '/guardian/groups', status: '200' }, seconds);
+    metrics.observeRequest({ method: 'GET', route: '/guardian/groups', status: '404' }, 0.001);
     metrics.counter('ledger_events_total', 'Ledger events', ['kind']).inc({ kind: 'applied' });
     const exported = await metrics.registry.getMetricsAsJSON();
     const values = (name: string) => exported.find((metric) => metric.name === name)?.values ?? [];
     expect(values('http_request_duration_seconds')).toContainEqual(
       expect.objectContaining({
         metricName: 'http_request_duration_seconds_count',
-        value: 1,
+        value: 2,
         labels: { service: 'guardian', method: 'GET', route: '/guardian/groups', status: '200' },
+      }),
+    );
+    expect(values('http_request_duration_seconds')).toContainEqual(
+      expect.objectContaining({
+        metricName: 'http_request_duration_seconds_count',
+        value: 1,
+        labels: { service: 'guardian', method: 'GET', route: '/guardian/groups', status: '404' },
       }),
     );
     expect(values('ledger_events_total')).toEqual([expect.objectContaining({ value: 1, labels: { service: 'guardian', kind: 'applied' } })]);

@@ -3,9 +3,17 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 /** Sets a gauge's values when it is scraped, for values read on demand rather than tracked as they change. */
 export type GaugeCollector<L extends string> = (gauge: Gauge<L>) => void | Promise<void>;
 
+export interface RequestLabels {
+  method: string;
+  /** A small, fixed set of names: raw paths would give the metric unbounded cardinality. */
+  route: string;
+  status: string;
+}
+
 export interface Metrics {
   registry: Registry;
-  httpRequestDuration: Histogram<'method' | 'route' | 'status'>;
+  /** Adds a request's duration to http_request_duration_seconds. */
+  observeRequest(labels: RequestLabels, seconds: number): void;
   counter<L extends string>(name: string, help: string, labelNames?: L[]): Counter<L>;
   gauge<L extends string>(name: string, help: string, labelNames?: L[], collect?: GaugeCollector<L>): Gauge<L>;
   /** `buckets` are upper bounds in the metric's unit; prom-client's defaults (5 ms to 10 s) otherwise. */
@@ -24,9 +32,20 @@ export function createMetrics(service: string, collectDefaults = true): Metrics 
     buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   });
+  // Each label set's series, found once: prom-client otherwise hashes the labels on every observation.
+  const requestSeries = new Map<string, Histogram.Internal<keyof RequestLabels>>();
+  const observeRequest = (labels: RequestLabels, seconds: number) => {
+    const key = `${labels.method} ${labels.status} ${labels.route}`;
+    let series = requestSeries.get(key);
+    if (!series) {
+      series = httpRequestDuration.labels(labels);
+      requestSeries.set(key, series);
+    }
+    series.observe(seconds);
+  };
   return {
     registry,
-    httpRequestDuration,
+    observeRequest,
     counter: (name, help, labelNames = []) => new Counter({ name, help, labelNames, registers: [registry] }),
     gauge: (name, help, labelNames = [], collect) =>
       new Gauge({
