@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { Agent, createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 
 /**
@@ -7,6 +7,10 @@ import { createRequire } from 'node:module';
  * stack answered with, from memory, as yardsticks for the benchmark. `bare` is
  * node:http alone, sending stored bytes (br too); `hapi` is hapi 20 with its
  * default compression (gzip for bodies of 1 KB and more).
+ *
+ * `node reference-server.js proxy <service URL> <port>`: node:http alone forwarding
+ * `/api/<path>` to the service's `/<path>` over kept-alive connections, as the gateway
+ * does: the least a Node proxy costs on this machine.
  */
 export interface Fixture {
   method: 'GET' | 'POST';
@@ -67,11 +71,27 @@ async function serveHapi(fixtures: Fixture[], port: number): Promise<void> {
   await server.start();
 }
 
+function serveProxy(service: string, port: number): void {
+  const { hostname, port: servicePort } = new URL(service);
+  const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+  createServer((req, res) => {
+    const path = (req.url ?? '/').replace(/^\/api/, '');
+    const forwarded = request({ host: hostname, port: servicePort, method: req.method, path, headers: req.headers, agent }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    forwarded.on('error', () => res.destroy());
+    req.pipe(forwarded);
+  }).listen(port, '127.0.0.1');
+}
+
+const readFixtures = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Fixture[];
+
 async function main(): Promise<void> {
-  const [kind, fixturesFile, port] = process.argv.slice(2);
-  const fixtures = JSON.parse(readFileSync(fixturesFile, 'utf8')) as Fixture[];
-  if (kind === 'bare') serveBare(fixtures, Number(port));
-  else if (kind === 'hapi') await serveHapi(fixtures, Number(port));
+  const [kind, source, port] = process.argv.slice(2);
+  if (kind === 'bare') serveBare(readFixtures(source), Number(port));
+  else if (kind === 'hapi') await serveHapi(readFixtures(source), Number(port));
+  else if (kind === 'proxy') serveProxy(source, Number(port));
   else throw new Error(`unknown server kind ${kind}`);
 }
 

@@ -14,8 +14,10 @@ import { writeReport, type BenchReport, type ScenarioResult } from './report';
 
 /**
  * `npm run bench`: the local stack on the demo ledger, with its page cache in a
- * redis-server of the benchmark's own (BENCH_REDIS=off: the in-process cache),
- * against hapi 20 and bare node:http serving the same bytes. Loads 127.0.0.1 only.
+ * redis-server of the benchmark's own (BENCH_REDIS=off: the in-process cache) and
+ * its request logs at BENCH_LOG_LEVEL (info, as deployed) written to a file,
+ * against hapi 20 and bare node:http serving the same bytes, and a bare node:http
+ * proxy in front of the stack's nft-base service. Loads 127.0.0.1 only.
  * Results go to bench-results/ as JSON and markdown. Settings: BENCH_ROUNDS,
  * BENCH_SECONDS, BENCH_WARMUP_SECONDS (before each sample), BENCH_INITIAL_WARMUP_SECONDS
  * (once per scenario and target), BENCH_CONNECTIONS, BENCH_LABEL (a line saying what
@@ -29,6 +31,7 @@ const settings: LoadSettings = {
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const INITIAL_WARMUP_SECONDS = Number(process.env.BENCH_INITIAL_WARMUP_SECONDS ?? 8);
 const USE_REDIS = process.env.BENCH_REDIS !== 'off';
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 // What a browser sends; hapi answers it with gzip, the stack with br.
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br';
 // The limiter runs as deployed, with a limit the benchmark never reaches.
@@ -52,25 +55,35 @@ async function scenarios(api: string): Promise<Scenario[]> {
   ];
 }
 
-async function startStack(redis: TestRedis | undefined): Promise<{ stack: RunningProcess; target: Target }> {
-  const ledger = join(tempDir('bench'), 'ledger.jsonl');
+interface RunningStack {
+  stack: RunningProcess;
+  target: Target;
+  /** The nft-base service, which every scenario reads. */
+  nftBase: { url: string; pid: number };
+}
+
+async function startStack(redis: TestRedis | undefined): Promise<RunningStack> {
+  const directory = tempDir('bench');
+  const ledger = join(directory, 'ledger.jsonl');
   await writeDemoLedger(ledger);
   const ports = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
-  const stack = startProcess('libs/runtime/dist/cli/local-stack.js', {
+  const environment = {
     LEDGER_FILE: ledger,
+    LOG_LEVEL,
     RATE_LIMIT_PER_MINUTE: UNREACHED_RATE_LIMIT,
     PORT: String(ports[0]),
     GUARDIAN_PORT: String(ports[1]),
     NFT_BASE_PORT: String(ports[2]),
     NFT_EXCHANGE_PORT: String(ports[3]),
     ...(redis && { REDIS_URL: redis.url }),
-  });
+  };
+  const stack = startProcess('libs/runtime/dist/cli/local-stack.js', environment, { outputFile: join(directory, 'stack.log') });
   const gateway = `http://127.0.0.1:${ports[0]}`;
   await waitFor(() => isReady(gateway), 'the stack', 120_000, 200);
   const children = childrenByScript(stack.child.pid!);
   const pids = Object.fromEntries(Object.entries(SCRIPTS).map(([name, script]) => [name, children.get(resolve(ROOT, script))!]));
   if (redis) pids.redis = redis.process.child.pid!;
-  return { stack, target: { name: 'stack', base: `${gateway}/api`, pids } };
+  return { stack, target: { name: 'stack', base: `${gateway}/api`, pids }, nftBase: { url: `http://127.0.0.1:${ports[2]}`, pid: pids['nft-base'] } };
 }
 
 /** What the stack answered for each scenario, for the reference servers to send back. */
@@ -89,12 +102,13 @@ async function fixturesOf(api: string, list: Scenario[]): Promise<Fixture[]> {
   return [...fixtures.values()];
 }
 
-async function startReference(kind: 'hapi' | 'bare', fixturesFile: string): Promise<{ server: RunningProcess; target: Target }> {
+/** A reference server: `source` is the fixtures file, or for `proxy` the service it forwards to. */
+async function startReference(kind: 'hapi' | 'bare' | 'proxy', source: string): Promise<{ server: RunningProcess; target: Target }> {
   const port = await freePort();
-  const server = startCommand(process.execPath, [join(__dirname, 'reference-server.js'), kind, fixturesFile, String(port)], {});
+  const server = startCommand(process.execPath, [join(__dirname, 'reference-server.js'), kind, source, String(port)], {});
   const base = `http://127.0.0.1:${port}`;
   await waitFor(async () => (await fetch(`${base}/nowhere`).catch(() => undefined)) !== undefined, `the ${kind} server`, 10_000, 50);
-  return { server, target: { name: kind, base, pids: { [kind]: server.child.pid! } } };
+  return { server, target: { name: kind, base: kind === 'proxy' ? `${base}/api` : base, pids: { [kind]: server.child.pid! } } };
 }
 
 async function wireOf(target: Target, scenario: Scenario): Promise<{ bytes: number; encoding: string }> {
@@ -138,15 +152,28 @@ async function main(): Promise<void> {
   const redis = USE_REDIS ? await startTestRedis() : undefined;
   const running: RunningProcess[] = redis ? [redis.process] : [];
   try {
-    const { stack, target: stackTarget } = await startStack(redis);
+    const { stack, target: stackTarget, nftBase } = await startStack(redis);
     running.unshift(stack);
     const list = await scenarios(stackTarget.base);
     const fixturesFile = join(tempDir('bench-fixtures'), 'fixtures.json');
     writeFileSync(fixturesFile, JSON.stringify(await fixturesOf(stackTarget.base, list)));
-    const references = await Promise.all([startReference('hapi', fixturesFile), startReference('bare', fixturesFile)]);
+    const references = await Promise.all([
+      startReference('hapi', fixturesFile),
+      startReference('bare', fixturesFile),
+      startReference('proxy', nftBase.url),
+    ]);
     running.unshift(...references.map(({ server }) => server));
+    // The proxy's answers cost the service as well: its CPU is counted beside the proxy's own.
+    references[2].target.pids['nft-base'] = nftBase.pid;
     const results = await runRounds([stackTarget, ...references.map(({ target }) => target)], list);
-    const machine = { node: process.version, cpus: cpus().length, ...settings, rounds: ROUNDS, pageCache: redis ? 'redis' : 'in-process' };
+    const machine = {
+      node: process.version,
+      cpus: cpus().length,
+      ...settings,
+      rounds: ROUNDS,
+      pageCache: redis ? 'redis' : 'in-process',
+      logLevel: LOG_LEVEL,
+    };
     const report: BenchReport = { startedAt, commit: commit(), label: process.env.BENCH_LABEL, machine, results };
     const files = writeReport(join(ROOT, 'bench-results'), report);
     process.stdout.write(`results written to ${files.join(', ')}\n`);

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 export { freePort } from '@ledger-api/ledger/testing';
@@ -19,6 +20,8 @@ export interface RunningProcess {
 export interface StartOptions {
   /** Lead a process group of its own, so `stop` also ends what the process started. */
   processGroup?: boolean;
+  /** Where stdout and stderr go instead of memory: a process that logs every request would fill it. */
+  outputFile?: string;
 }
 
 const STOP_DEADLINE_MS = 30_000;
@@ -30,11 +33,15 @@ export function startProcess(entry: string, env: Record<string, string>, options
 
 /** Starts `command` with the given environment added. */
 export function startCommand(command: string, args: string[], env: Record<string, string>, options: StartOptions = {}): RunningProcess {
+  const { outputFile } = options;
+  const outputFd = outputFile === undefined ? undefined : openSync(outputFile, 'a');
   const child = spawn(command, args, {
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', outputFd ?? 'pipe', outputFd ?? 'pipe'],
     detached: options.processGroup === true,
   });
+  // The child holds its own copy of the descriptor.
+  if (outputFd !== undefined) closeSync(outputFd);
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
@@ -50,7 +57,7 @@ export function startCommand(command: string, args: string[], env: Record<string
   };
   return {
     child,
-    output: () => output,
+    output: () => (outputFile === undefined ? output : readFileSync(outputFile, 'utf8')),
     async stop(signal = 'SIGTERM', killAfterMs = STOP_DEADLINE_MS) {
       if (running()) child.kill(signal);
       const deadline = setTimeout(killAll, killAfterMs);
