@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import { createMetrics, silentLogger } from '@ledger-api/observability';
 import { z } from 'zod';
 import { createHttpApp } from './app';
-import type { EncodedVariants } from './compression';
+import type { CachedPage } from '@ledger-api/cache';
 import { defineRoute } from './route';
 
 /** Stands in for a store's snapshot session: the id of the consistent read a piece of work runs in. */
@@ -32,7 +32,7 @@ const routes = [
     handler: async () => ({ data: 'page' }),
   }),
 ];
-const pages = new Map<string, EncodedVariants>();
+const pages = new Map<string, CachedPage>();
 
 let server: Server;
 let base: string;

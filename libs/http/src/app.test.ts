@@ -5,7 +5,7 @@ import { createLogger, createMetrics } from '@ledger-api/observability';
 import { z } from 'zod';
 import { ApiError } from './errors';
 import { createHttpApp, type ServedLedgerState } from './app';
-import type { EncodedVariants } from './compression';
+import type { CachedPage } from '@ledger-api/cache';
 import { type PageCacheLike } from './page-cache';
 import { defineRoute } from './route';
 
@@ -25,7 +25,7 @@ let replaying = false;
 let renders = 0;
 let searchRenders = 0;
 let validations = 0;
-const pages = new Map<string, EncodedVariants>();
+const pages = new Map<string, CachedPage>();
 const cache: PageCacheLike = { get: async (key, coding) => pages.get(key)?.[coding] ?? null, set: async (key, page) => void pages.set(key, page) };
 
 const routes = [

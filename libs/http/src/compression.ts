@@ -2,24 +2,8 @@ import { hash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { CachedPage, ContentCoding, PageVariant } from '@ledger-api/cache';
 import Negotiator from 'negotiator';
-
-/** The content codings answers go out in (api-behaviour.md section 8). */
-export type ContentCoding = 'br' | 'gzip' | 'identity';
-
-/** One representation of a body: its bytes in one content coding, and the ETag naming exactly those bytes. */
-export interface EncodedBody {
-  encoding: ContentCoding;
-  etag: string;
-  body: Buffer;
-}
-
-/**
- * A body made ready once for every client: for each coding a client may be
- * answered in, the representation it gets. A body of 1 KB or less is the
- * plain representation under every coding.
- */
-export type EncodedVariants = Readonly<Record<ContentCoding, EncodedBody>>;
 
 /** Bodies up to this size go out plain: compressing them saves a few bytes for a zlib call per answer. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
@@ -49,13 +33,13 @@ const compressors: Record<Exclude<ContentCoding, 'identity'>, (body: Buffer) => 
   gzip: (body) => gzipped(body),
 };
 
-function plain(body: string | Buffer): EncodedBody {
+function plain(body: string | Buffer): PageVariant {
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
   return { encoding: 'identity', etag: `"${hash('sha1', bytes, 'base64url')}"`, body: bytes };
 }
 
 /** A representation differs in its bytes, so its ETag does too: the plain one's with the coding appended. */
-async function encoded(identity: EncodedBody, coding: ContentCoding): Promise<EncodedBody> {
+async function encoded(identity: PageVariant, coding: ContentCoding): Promise<PageVariant> {
   if (coding === 'identity' || identity.body.length <= COMPRESSION_THRESHOLD_BYTES) return identity;
   const body = await compressors[coding](identity.body);
   // A body that does not shrink is not worth a decoding step on the client.
@@ -64,14 +48,14 @@ async function encoded(identity: EncodedBody, coding: ContentCoding): Promise<En
 }
 
 /** Every representation of a body, made once (for a page that is cached, or a document served for the process's life). */
-export async function encodeVariants(body: string | Buffer): Promise<EncodedVariants> {
+export async function encodeVariants(body: string | Buffer): Promise<CachedPage> {
   const identity = plain(body);
   const [br, gzip] = await Promise.all([encoded(identity, 'br'), encoded(identity, 'gzip')]);
   return { br, gzip, identity };
 }
 
 /** The one representation a request asked for, for a body served only once. */
-export function encodeVariant(body: string | Buffer, coding: ContentCoding): Promise<EncodedBody> {
+export function encodeVariant(body: string | Buffer, coding: ContentCoding): Promise<PageVariant> {
   return encoded(plain(body), coding);
 }
 
@@ -98,12 +82,12 @@ export function negotiateEncoding(acceptEncoding: string | undefined): ContentCo
 }
 
 /** Names the representation an answer is about, with or without its body (a 304): ETag and Vary. */
-export function setRepresentationHeaders(res: ServerResponse, variant: EncodedBody): void {
+export function setRepresentationHeaders(res: ServerResponse, variant: PageVariant): void {
   res.setHeader('ETag', variant.etag);
   res.setHeader('Vary', 'Accept-Encoding');
 }
 
 /** Says how the body being sent is encoded; a 304 has no body to decode, so it goes without. */
-export function setContentEncoding(res: ServerResponse, variant: EncodedBody): void {
+export function setContentEncoding(res: ServerResponse, variant: PageVariant): void {
   if (variant.encoding !== 'identity') res.setHeader('Content-Encoding', variant.encoding);
 }

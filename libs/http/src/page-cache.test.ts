@@ -3,7 +3,7 @@ import { request, type IncomingHttpHeaders, type Server } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Koa from 'koa';
 import type { ServedLedgerState } from './app';
-import type { EncodedVariants } from './compression';
+import type { CachedPage } from '@ledger-api/cache';
 import { pageCache, type PageCacheLike } from './page-cache';
 
 type State = Pick<ServedLedgerState, 'generation' | 'commitInFlight'>;
@@ -12,7 +12,7 @@ let state: State;
 /** What the projector does while a page is being read. */
 let duringRender: () => void;
 let renders: number;
-let stored: Map<string, EncodedVariants>;
+let stored: Map<string, CachedPage>;
 const lookups: string[] = [];
 let server: Server;
 let base: string;

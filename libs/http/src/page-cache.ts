@@ -1,22 +1,11 @@
 import { hash } from 'node:crypto';
+import type { ContentCoding, PageCache, PageVariant } from '@ledger-api/cache';
 import type { Context, Middleware } from 'koa';
 import type { ServedLedgerState } from './app';
-import {
-  encodeVariant,
-  encodeVariants,
-  negotiateEncoding,
-  setContentEncoding,
-  setRepresentationHeaders,
-  type ContentCoding,
-  type EncodedBody,
-  type EncodedVariants,
-} from './compression';
+import { encodeVariant, encodeVariants, negotiateEncoding, setContentEncoding, setRepresentationHeaders } from './compression';
 
-/** What caching needs: pages keyed by the ledger generation, stored whole and read one representation at a time. */
-export interface PageCacheLike {
-  get(key: string, coding: ContentCoding): Promise<EncodedBody | null>;
-  set(key: string, page: EncodedVariants): Promise<void>;
-}
+/** What caching needs of a page cache: pages keyed by the ledger generation, stored whole and read one representation at a time. */
+export type PageCacheLike = Pick<PageCache, 'get' | 'set'>;
 
 export interface PageCacheOptions {
   /** Cache namespace, e.g. `guardian`. */
@@ -70,7 +59,7 @@ function pageKey(area: string, generation: string, ctx: Context): string {
   return `${area}:${hash('sha1', `${generation} ${request}`, 'base64url')}`;
 }
 
-async function cachedRender(options: PageCacheOptions, ctx: Context, render: () => Promise<unknown>, coding: ContentCoding): Promise<EncodedBody> {
+async function cachedRender(options: PageCacheOptions, ctx: Context, render: () => Promise<unknown>, coding: ContentCoding): Promise<PageVariant> {
   const rendered = async () => {
     await render();
     return JSON.stringify(ctx.body);
@@ -99,7 +88,7 @@ async function cachedRender(options: PageCacheOptions, ctx: Context, render: () 
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-function send(ctx: Context, variant: EncodedBody): void {
+function send(ctx: Context, variant: PageVariant): void {
   ctx.set('Content-Type', JSON_TYPE);
   ctx.set('Cache-Control', ctx.method === 'POST' ? 'no-store' : 'no-cache');
   setRepresentationHeaders(ctx.res, variant);
