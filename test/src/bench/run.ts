@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
 import { writeDemoLedger } from '@ledger-api/demo-ledger';
@@ -62,8 +62,7 @@ interface RunningStack {
   nftBase: { url: string; pid: number };
 }
 
-async function startStack(redis: TestRedis | undefined): Promise<RunningStack> {
-  const directory = tempDir('bench');
+async function startStack(redis: TestRedis | undefined, directory: string): Promise<RunningStack> {
   const ledger = join(directory, 'ledger.jsonl');
   await writeDemoLedger(ledger);
   const ports = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
@@ -151,11 +150,13 @@ async function main(): Promise<void> {
   const startedAt = new Date().toISOString();
   const redis = USE_REDIS ? await startTestRedis() : undefined;
   const running: RunningProcess[] = redis ? [redis.process] : [];
+  // The ledger, the fixtures and the stack's log (hundreds of MB at info): removed at the end.
+  const directory = tempDir('bench');
   try {
-    const { stack, target: stackTarget, nftBase } = await startStack(redis);
+    const { stack, target: stackTarget, nftBase } = await startStack(redis, directory);
     running.unshift(stack);
     const list = await scenarios(stackTarget.base);
-    const fixturesFile = join(tempDir('bench-fixtures'), 'fixtures.json');
+    const fixturesFile = join(directory, 'fixtures.json');
     writeFileSync(fixturesFile, JSON.stringify(await fixturesOf(stackTarget.base, list)));
     const references = await Promise.all([
       startReference('hapi', fixturesFile),
@@ -179,6 +180,7 @@ async function main(): Promise<void> {
     process.stdout.write(`results written to ${files.join(', ')}\n`);
   } finally {
     for (const process of running) await process.stop();
+    rmSync(directory, { recursive: true, force: true });
   }
 }
 
