@@ -134,22 +134,28 @@ export class JetStreamLedgerSource implements LedgerSource {
     // Handled but not acknowledged yet: an acknowledgement covers every message before it (AckPolicy.All).
     let unacknowledged: JsMsg | undefined;
     let handledSinceAck = 0;
+    const acknowledge = () => {
+      unacknowledged?.ack();
+      unacknowledged = undefined;
+      handledSinceAck = 0;
+    };
+    // Runs once the loop waits for a delivery: an idle consumer is left with nothing pending. The
+    // client's pending count cannot tell that: a status notice in a delivery keeps it above zero.
+    let idleAcknowledgement: NodeJS.Immediate | undefined;
     try {
       for await (const message of messages) {
+        clearImmediate(idleAcknowledgement);
         const origin = `stream ${this.stream} sequence ${message.seq}`;
         const event = parseLedgerMessage({ subject: message.subject, payload: message.string(), subjectPrefix: this.subjectPrefix, origin });
         await handler(event, message.seq);
         unacknowledged = message;
-        // One acknowledgement per batch, and one as soon as nothing more is delivered, so an idle consumer has nothing pending.
-        if (++handledSinceAck >= ACK_EVERY || messages.getPending() === 0) {
-          message.ack();
-          unacknowledged = undefined;
-          handledSinceAck = 0;
-        }
+        if (++handledSinceAck >= ACK_EVERY) acknowledge();
+        else idleAcknowledgement = setImmediate(acknowledge);
         if (this.stopping || interrupted()) break;
       }
     } finally {
-      unacknowledged?.ack();
+      clearImmediate(idleAcknowledgement);
+      acknowledge();
       this.messages = undefined;
       await messages.close();
     }
