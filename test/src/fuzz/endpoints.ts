@@ -136,3 +136,30 @@ export function existingValues(endpoint: Endpoint, parameter: Parameter, snapsho
   }
   return [...[...keys].sort(), ...[...fitting].sort()];
 }
+
+const EXAMPLE_CANDIDATES = 20;
+
+/** What a plain request of the endpoint sends besides its path: a search gets an empty JSON body, which matches everything. */
+export function plainRequestOf(endpoint: Endpoint): { headers?: Record<string, string>; body?: string } {
+  return endpoint.method === 'POST' ? { headers: { 'content-type': 'application/json' }, body: '{}' } : {};
+}
+
+/**
+ * A path of `endpoint` that answers 200 (`answersOk` says which do), its parameters
+ * filled with existing values: several are tried, since some existing ids have no
+ * such record (a burned asset has no wallet). The first candidate when none does.
+ */
+export async function findExamplePath(endpoint: Endpoint, snapshot: ListSnapshot, answersOk: (path: string) => Promise<boolean>): Promise<string> {
+  const candidates = endpoint.pathParameters.map((parameter) => existingValues(endpoint, parameter, snapshot).slice(0, EXAMPLE_CANDIDATES));
+  const pathAt = (index: number) =>
+    fillPath(
+      endpoint.template,
+      Object.fromEntries(
+        endpoint.pathParameters.map((parameter, at) => [parameter.name, encodeURIComponent(candidates[at][index] ?? 'f'.repeat(64))]),
+      ),
+    );
+  for (let index = 0; index < Math.max(1, ...candidates.map((values) => values.length)); index++) {
+    if (await answersOk(pathAt(index))) return pathAt(index);
+  }
+  return pathAt(0);
+}
