@@ -139,9 +139,11 @@ export function existingValues(endpoint: Endpoint, parameter: Parameter, snapsho
 
 const EXAMPLE_CANDIDATES = 20;
 
+export const JSON_HEADERS: Record<string, string> = { 'content-type': 'application/json' };
+
 /** What a plain request of the endpoint sends besides its path: a search gets an empty JSON body, which matches everything. */
 export function plainRequestOf(endpoint: Endpoint): { headers?: Record<string, string>; body?: string } {
-  return endpoint.method === 'POST' ? { headers: { 'content-type': 'application/json' }, body: '{}' } : {};
+  return endpoint.method === 'POST' ? { headers: JSON_HEADERS, body: '{}' } : {};
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   fetchEndpoints,
   fillPath,
   findExamplePath,
+  JSON_HEADERS,
   flipLetterCase,
   matchesTemplate,
   plainRequestOf,
@@ -45,8 +46,6 @@ let endpoints: Endpoint[];
 let listsBefore: ListSnapshot;
 
 let examplePaths: Map<Endpoint, string>;
-
-const jsonHeaders = { 'content-type': 'application/json' };
 
 const examplePath = (endpoint: Endpoint) => examplePaths.get(endpoint)!;
 
@@ -203,7 +202,7 @@ describe('hostile requests through the gateway', () => {
       const property = () =>
         fc.asyncProperty(oversizedBodies, async (sizes) => {
           const sent = sizes.map((size) =>
-            client.check({ method: 'POST', target: search.template, headers: jsonHeaders, body: Buffer.alloc(size, 0x20) }, { status: 413 }),
+            client.check({ method: 'POST', target: search.template, headers: JSON_HEADERS, body: Buffer.alloc(size, 0x20) }, { status: 413 }),
           );
           const violations = (await Promise.all(sent)).flat();
           violations.push(...(await client.check({ method: 'GET', target: examplePath(endpoints[0]) }, { status: 200 })));
