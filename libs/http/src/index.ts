@@ -1,4 +1,5 @@
 export * from './app';
+export * from './batch-route';
 export * from './configuration-route';
 export * from './body';
 export * from './compression';

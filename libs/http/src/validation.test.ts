@@ -67,3 +67,15 @@ describe('request validation messages', () => {
     expect(messageOf(body, { nope: 1 })).toBe('"nope" is not allowed');
   });
 });
+
+describe('array items in messages', () => {
+  it('names an item by its index in brackets, as Joi does', () => {
+    const body = z.strictObject({ ids: z.array(transactionId()).min(1), rows: z.array(z.strictObject({ at: z.number() })).optional() });
+    expect(messageOf(body, { ids: ['a'.repeat(64), 'a'.repeat(64), 'b'.repeat(64), 'x'.repeat(64)] })).toBe(
+      '"ids[3]" must only contain hexadecimal characters',
+    );
+    expect(messageOf(body, { ids: ['abc'] })).toBe('"ids[0]" length must be 64 characters long');
+    expect(messageOf(body, { ids: ['a'.repeat(64)], rows: [{ at: 1 }, { at: 'x' }] })).toBe('"rows[1].at" must be a number');
+    expect(messageOf(body, { ids: ['a'.repeat(64)], rows: [{ at: 1, more: 2 }] })).toBe('"rows[0].more" is not allowed');
+  });
+});

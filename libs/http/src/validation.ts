@@ -16,8 +16,10 @@ const TYPE_PHRASES: Record<string, string> = {
   array: 'must be an array',
 };
 
+/** Joi's labels: member names joined by dots, array items by their index in brackets (`ids[3]`, `a.b[0].c`). */
 function label(path: PropertyKey[]): string {
-  return path.length === 0 ? 'value' : path.map(String).join('.');
+  if (path.length === 0) return 'value';
+  return path.map((key, at) => (typeof key === 'number' ? `[${key}]` : at === 0 ? String(key) : `.${String(key)}`)).join('');
 }
 
 function sizePhrase(issue: Issue & { code: 'too_small' | 'too_big' }): string {

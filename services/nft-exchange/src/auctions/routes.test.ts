@@ -235,7 +235,7 @@ describe('POST /nft/exchange/auctions/search', () => {
     [{ nftIds: { $all: [] } }, '"nftIds" must be an array'],
     [{ nftId: 'a'.repeat(63) }, '"nftId" length must be 64 characters long'],
     [{ nftId: `${'.'.repeat(63)}*` }, '"nftId" must only contain hexadecimal characters'],
-    [{ nftIds: ['a'.repeat(64), 'xyz'] }, '"nftIds.1" must only contain hexadecimal characters'],
+    [{ nftIds: ['a'.repeat(64), 'xyz'] }, '"nftIds[1]" must only contain hexadecimal characters'],
     [{ senderPublicKey: 'a'.repeat(64) }, '"senderPublicKey" length must be 66 characters long'],
     [{ startAmount: 100 }, '"startAmount" must be a string'],
     [{ startAmount: '1e3' }, '"startAmount" must only contain decimal digits'],
