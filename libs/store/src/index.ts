@@ -6,5 +6,6 @@ export * from './embedded-store';
 export * from './mongo-store';
 export * from './create-store';
 export * from './query';
+export * from './by-ids';
 export * from './window';
 export * from './indexes';
