@@ -8,6 +8,7 @@ export * from './stream';
 export * from './projection/write-set';
 export * from './projection/runner';
 export * from './projection/stored-position';
+export * from './projection/commit-log';
 export * from './projection/payload';
 export * from './sources/types';
 export * from './sources/file';

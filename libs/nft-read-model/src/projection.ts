@@ -28,6 +28,7 @@ export function createNftProjection({ area, networkVersion, lists = 'all' }: Nft
   return {
     area,
     collections: parts.flatMap((part) => part.collections),
+    projects: (tx) => parts.some((part) => part.projects(tx)),
     async applyTransaction(ctx, tx, sequence) {
       for (const part of parts) await part.applyTransaction(ctx, tx, sequence);
     },

@@ -82,6 +82,7 @@ export const guardianProjection: Projection = {
       ],
     },
   ],
+  projects: (tx) => tx.typeGroup === GUARDIAN_TYPE_GROUP && (tx.type === SET_USER_PERMISSIONS || tx.type === SET_GROUP_PERMISSIONS),
   async applyTransaction(ctx: ProjectionContext, tx: Transaction, sequence: number) {
     if (tx.typeGroup !== GUARDIAN_TYPE_GROUP) return;
     if (tx.type === SET_USER_PERMISSIONS) {

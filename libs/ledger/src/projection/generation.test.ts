@@ -50,9 +50,9 @@ describe('the cache generation of the position document', () => {
     await runner.handle(reverted(second), 3);
 
     expect(store.steps.map((step) => step.collections)).toEqual([
-      ...[['_ledger', '_undo'], [SENDERS], ['_ledger']],
-      ...[['_ledger', '_undo'], [SENDERS], ['_ledger']],
-      ...[['_ledger', SENDERS], ['_ledger'], ['_undo']],
+      ...[['_ledger', '_undo', '_commits'], [SENDERS], ['_ledger']],
+      ...[['_ledger', '_undo', '_commits'], [SENDERS], ['_ledger']],
+      ...[['_ledger', SENDERS, '_commits'], ['_ledger'], ['_undo']],
     ]);
     // A revert moves on to generation 3: it never reopens generation 1, the pages of an earlier state.
     expect(marks(store.steps)).toEqual([
@@ -107,12 +107,22 @@ describe('the cache generation of the position document', () => {
     expect(restarted.runner.ledgerState).toEqual(await readStoredLedgerState(store));
   });
 
-  it('leaves a settled position alone at start and reads one stored without a generation as generation 0', async () => {
+  it('reads a position stored without a generation as generation 0 and names its read model once, changing nothing else', async () => {
     const store = new RecordingStore();
     await store.applyWrites([{ collection: '_ledger', id: 'position', doc: { _id: 'position', height: 4, blockId: 'b4', streamSeq: 9 } }]);
     const { runner } = await startRunner(store);
+    const named = {
+      position: { height: 4, blockId: 'b4', streamSeq: 9 },
+      generation: 0,
+      commitInFlight: false,
+      readModel: expect.stringMatching(/^[\w]{12}$/),
+    };
+    expect(runner.ledgerState).toEqual(named);
+    expect(await readStoredLedgerState(store)).toEqual(runner.ledgerState);
 
+    store.steps.length = 0;
+    const again = await startRunner(store);
     expect(store.steps).toEqual([]);
-    expect(runner.ledgerState).toEqual({ position: { height: 4, blockId: 'b4', streamSeq: 9 }, generation: 0, commitInFlight: false });
+    expect(again.runner.ledgerState).toEqual(runner.ledgerState);
   });
 });

@@ -6,6 +6,7 @@ import { MemoryStore } from '../testing/memory-store';
 import { SENDERS, countedBy, forgettingSender, senderCountProjection, type SenderDoc } from '../testing/sender-count-projection';
 import type { Block, LedgerEvent, LedgerPosition } from '../types';
 import { ProjectionRunner, UNDO_COLLECTION, undoRecordId } from './runner';
+import { commitRecordId } from './commit-log';
 
 const ALICE = testPublicKey('alice');
 const BOB = testPublicKey('bob');
@@ -52,7 +53,15 @@ describe('ProjectionRunner', () => {
     expect(await sender(store, CAROL)).toMatchObject({ count: 1, lastHeight: 2 });
     expect(runner.position).toEqual({ height: 2, blockId: second.id, streamSeq: 2 });
     expect(changes.map((position) => position.height)).toEqual([1, 2]);
-    const stored = { _id: 'position', height: 2, blockId: second.id, streamSeq: 2, generation: 2, commitInFlight: false };
+    const stored = {
+      _id: 'position',
+      height: 2,
+      blockId: second.id,
+      streamSeq: 2,
+      generation: 2,
+      commitInFlight: false,
+      readModel: expect.any(String),
+    };
     expect(await store.collection('_ledger').findById('position')).toEqual(stored);
     expect(await store.collection(UNDO_COLLECTION).findById(undoRecordId(2))).toEqual({
       _id: undoRecordId(2),
@@ -180,7 +189,12 @@ describe('ProjectionRunner', () => {
 
     const restarted = await startRunner(store);
     // Everything as before the block, under a generation of its own (see the generation tests).
-    expect(store.snapshot()).toEqual({ ...beforeBlock, _ledger: { position: { ...beforeBlock._ledger.position, generation: 2 } } });
+    const rollback = { _id: commitRecordId(2), generation: 2, kind: 'rollback', position: { height: 1, blockId: first.id } };
+    expect(store.snapshot()).toEqual({
+      ...beforeBlock,
+      _ledger: { position: { ...beforeBlock._ledger.position, generation: 2 } },
+      _commits: { ...beforeBlock._commits, [rollback._id]: rollback },
+    });
     expect(restarted.runner.position).toEqual({ height: 1, blockId: first.id, streamSeq: 1 });
     expect(await restarted.runner.handle(applied(interrupted), 2)).toBe('applied');
     expect(await sender(store, ALICE)).toMatchObject({ count: 3 });
@@ -277,8 +291,9 @@ describe('ProjectionRunner and store commits', () => {
     await runner.handle(reverted(changing), 3);
 
     expect(store.writesOutsideCommits).toEqual([]);
-    expect(store.commits).toHaveLength(3);
-    const [, apply, revert] = store.commits;
+    // Naming the new read model, then the three blocks.
+    expect(store.commits).toHaveLength(4);
+    const [, , apply, revert] = store.commits;
     expect(apply[0]).toBe('_ledger/position');
     expect(apply).toEqual(expect.arrayContaining([`${UNDO_COLLECTION}/${undoRecordId(2)}`, `${SENDERS}/${CAROL}`, `${SENDERS}/${BOB}`]));
     expect(apply[apply.length - 1]).toBe('_ledger/position');

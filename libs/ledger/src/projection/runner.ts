@@ -4,7 +4,8 @@ import { LedgerFault, LedgerGapFault } from '../fault';
 import { EMPTY_POSITION, type Block, type BlockRef, type LedgerEvent, type LedgerPosition } from '../types';
 import type { Projection } from './types';
 import { RecentBlocks } from './recent-blocks';
-import { POSITION_COLLECTION, readStoredLedgerState, storedLedgerStateWrite, type StoredLedgerState } from './stored-position';
+import { COMMIT_LOG_SPEC, commitLogWrites, DEFAULT_COMMIT_LOG_RETENTION, type CommitEntry } from './commit-log';
+import { newReadModelName, POSITION_COLLECTION, readStoredLedgerState, storedLedgerStateWrite, type StoredLedgerState } from './stored-position';
 import { restoreWrites, undoSteps, type UndoStep } from './undo';
 import { BlockWriteSet } from './write-set';
 import { observeHandling, type ProjectionObserver } from '../observers';
@@ -16,6 +17,7 @@ export const UNDO_COLLECTION = '_undo';
 const BOOKKEEPING_COLLECTIONS: CollectionSpec[] = [
   { name: POSITION_COLLECTION, indexes: [] },
   { name: UNDO_COLLECTION, indexes: [{ key: { height: 1 } }] },
+  COMMIT_LOG_SPEC,
 ];
 
 /** Everything needed to take one applied block back. */
@@ -36,6 +38,8 @@ export interface ProjectionRunnerOptions {
   logger: Logger;
   /** How many of the most recent blocks stay revertible (and verifiable as duplicates). */
   undoRetention?: number;
+  /** How many of the most recent commits the read model's commit log keeps (see CommitRecord). */
+  commitLogRetention?: number;
   /** Told of every event handled, with its outcome and duration. */
   observer?: ProjectionObserver;
 }
@@ -66,19 +70,29 @@ export class ProjectionRunner {
   private readonly projection: Projection;
   private readonly logger: Logger;
   private readonly undoRetention: number;
+  private readonly commitLogRetention: number;
   private readonly observer: ProjectionObserver | undefined;
   private readonly listeners = new Set<PositionListener>();
   private readonly recentBlocks = new RecentBlocks();
   private current: LedgerPosition = EMPTY_POSITION;
   private generation = 0;
   private commitInFlight = false;
+  private readModel = '';
   private initialised = false;
   private needsRecovery = false;
 
-  constructor({ store, projection, logger, undoRetention = 10_000, observer }: ProjectionRunnerOptions) {
-    if (!Number.isSafeInteger(undoRetention) || undoRetention < 1) {
-      throw new RangeError(`undoRetention must be a positive integer, got ${undoRetention}`);
+  constructor({
+    store,
+    projection,
+    logger,
+    undoRetention = 10_000,
+    commitLogRetention = DEFAULT_COMMIT_LOG_RETENTION,
+    observer,
+  }: ProjectionRunnerOptions) {
+    for (const [name, value] of Object.entries({ undoRetention, commitLogRetention })) {
+      if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer, got ${value}`);
     }
+    this.commitLogRetention = commitLogRetention;
     this.store = store;
     this.projection = projection;
     this.logger = logger.child({ area: projection.area });
@@ -92,7 +106,7 @@ export class ProjectionRunner {
 
   /** The position with its cache generation, as stored once the commit in hand (if any) is settled. */
   get ledgerState(): StoredLedgerState {
-    return { position: this.current, generation: this.generation, commitInFlight: this.commitInFlight };
+    return { position: this.current, generation: this.generation, commitInFlight: this.commitInFlight, readModel: this.readModel };
   }
 
   /** Called after every applied or reverted block; returns the unsubscribe function. */
@@ -159,8 +173,15 @@ export class ProjectionRunner {
       before: undoSteps(changes),
     };
     const next = { height: block.height, blockId: block.id, streamSeq: this.nextStreamSeq(streamSeq) };
+    const commitRecord = this.commitLogWrites({
+      kind: 'block.applied',
+      position: { height: block.height, blockId: block.id },
+      block: { height: block.height, id: block.id },
+      timestamp: block.timestamp,
+      transactions: block.transactions.filter((tx) => this.projection.projects(tx)).map((tx) => tx.id),
+    });
     await this.store.commit(async () => {
-      await this.store.applyWrites([this.beginCommit(), { collection: UNDO_COLLECTION, id: record._id, doc: record }]);
+      await this.store.applyWrites([this.beginCommit(), { collection: UNDO_COLLECTION, id: record._id, doc: record }, ...commitRecord]);
       await this.writeIfAny(after);
       await this.store.applyWrites([this.settledWrite(next), ...this.pruneWrites(block.height)]);
     });
@@ -204,8 +225,9 @@ export class ProjectionRunner {
     if (!record || record.blockId !== ref.id) throw new LedgerFault('no undo record is kept for this block', ref);
     const next = { ...record.previous, streamSeq: this.nextStreamSeq(streamSeq) };
     const [restore] = await restoreWrites(this.store, [record.before]);
+    const commitRecord = this.commitLogWrites({ kind: 'block.reverted', position: record.previous, block: { height: ref.height, id: ref.id } });
     await this.store.commit(async () => {
-      await this.store.applyWrites([this.beginCommit(), ...restore]);
+      await this.store.applyWrites([this.beginCommit(), ...restore, ...commitRecord]);
       await this.store.applyWrites([this.settledWrite(next)]);
       await this.store.applyWrites([{ collection: UNDO_COLLECTION, id: record._id, doc: null }]);
     });
@@ -218,7 +240,8 @@ export class ProjectionRunner {
   /** Loads the position and rolls back any commit that was interrupted before its position was stored. */
   private async recover(): Promise<void> {
     const stored = await readStoredLedgerState(this.store);
-    ({ position: this.current, generation: this.generation, commitInFlight: this.commitInFlight } = stored);
+    ({ position: this.current, generation: this.generation, commitInFlight: this.commitInFlight, readModel: this.readModel } = stored);
+    if (!this.readModel) await this.nameReadModel();
     const interrupted = await this.undoRecords().find({ height: { $gt: stored.position.height } });
     if (interrupted.length > 0 || stored.commitInFlight) {
       // A reader that saw the generation before the interrupted commit and reads
@@ -231,8 +254,9 @@ export class ProjectionRunner {
         this.store,
         newestFirst.map((record) => record.before),
       );
+      const commitRecord = this.commitLogWrites({ kind: 'rollback', position: { height: stored.position.height, blockId: stored.position.blockId } });
       await this.store.commit(async () => {
-        await this.store.applyWrites([this.beginCommit()]);
+        await this.store.applyWrites([this.beginCommit(), ...commitRecord]);
         for (const [index, record] of newestFirst.entries()) {
           await this.writeIfAny(restores[index]);
           await this.store.applyWrites([{ collection: UNDO_COLLECTION, id: record._id, doc: null }]);
@@ -244,15 +268,27 @@ export class ProjectionRunner {
     this.needsRecovery = false;
   }
 
+  /** A store filled before read models had names (or a new one) gets its name once, before anything else is written. */
+  private async nameReadModel(): Promise<void> {
+    this.readModel = newReadModelName();
+    await this.store.commit(() => this.store.applyWrites([storedLedgerStateWrite(this.ledgerState)]));
+    this.logger.info({ readModel: this.readModel }, 'read model named');
+  }
+
+  /** The record of the commit about to be made, which settles the next generation. */
+  private commitLogWrites(record: Omit<CommitEntry, 'generation'>): Write[] {
+    return commitLogWrites({ generation: this.generation + 1, ...record }, this.commitLogRetention);
+  }
+
   /** The first write of a commit: readers stop caching pages until it settles (in this process at once). */
   private beginCommit(): Write {
     this.commitInFlight = true;
-    return storedLedgerStateWrite({ position: this.current, generation: this.generation, commitInFlight: true });
+    return storedLedgerStateWrite({ ...this.ledgerState, commitInFlight: true });
   }
 
   /** The last write of a commit: the new position under the next generation. */
   private settledWrite(position: LedgerPosition): Write {
-    return storedLedgerStateWrite({ position, generation: this.generation + 1, commitInFlight: false });
+    return storedLedgerStateWrite({ position, generation: this.generation + 1, commitInFlight: false, readModel: this.readModel });
   }
 
   /** In memory, once the commit's last write is stored. */
@@ -264,7 +300,7 @@ export class ProjectionRunner {
   private async recordStreamSeq(streamSeq: number): Promise<void> {
     const next = { ...this.current, streamSeq: this.nextStreamSeq(streamSeq) };
     if (next.streamSeq === this.current.streamSeq) return;
-    await this.store.applyWrites([storedLedgerStateWrite({ position: next, generation: this.generation, commitInFlight: false })]);
+    await this.store.applyWrites([storedLedgerStateWrite({ ...this.ledgerState, position: next, commitInFlight: false })]);
     this.moveTo(next, false);
   }
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Store, Write } from '@ledger-api/store';
 import { EMPTY_POSITION, type LedgerPosition } from '../types';
 
@@ -11,14 +12,24 @@ const POSITION_ID = 'position';
  * (applied, reverted, or rolled back after a crash) and never goes back, so a
  * page cached for one state is never served for another; `commitInFlight` is
  * set before a commit's first write, while the data may be half old, half new.
+ *
+ * `readModel` names this read model: chosen once when its store is first filled, it
+ * tells generations of two read models apart (an embedded store replayed after a
+ * restart, a rebuild into a new database), whose counters both start at 0.
  */
 export interface StoredLedgerState {
   position: LedgerPosition;
   generation: number;
   commitInFlight: boolean;
+  readModel: string;
 }
 
-export const EMPTY_LEDGER_STATE: StoredLedgerState = { position: EMPTY_POSITION, generation: 0, commitInFlight: false };
+export const EMPTY_LEDGER_STATE: StoredLedgerState = { position: EMPTY_POSITION, generation: 0, commitInFlight: false, readModel: '' };
+
+/** A new read model's name: short, random, and free of the `-` that separates it from the generation in a commit id. */
+export function newReadModelName(): string {
+  return randomBytes(9).toString('base64url').replace(/-/g, '_');
+}
 
 /**
  * The position the projector stored with the data it describes (EMPTY_POSITION before
@@ -37,10 +48,11 @@ export async function readStoredLedgerState(store: Pick<Store, 'collection'>): P
     // A document stored before generations existed counts as generation 0, settled.
     generation: Number(stored.generation ?? 0),
     commitInFlight: stored.commitInFlight === true,
+    readModel: typeof stored.readModel === 'string' ? stored.readModel : '',
   };
 }
 
 /** The write that stores the position document, committed in the same batch as the data it describes. */
-export function storedLedgerStateWrite({ position, generation, commitInFlight }: StoredLedgerState): Write {
-  return { collection: POSITION_COLLECTION, id: POSITION_ID, doc: { _id: POSITION_ID, ...position, generation, commitInFlight } };
+export function storedLedgerStateWrite({ position, generation, commitInFlight, readModel }: StoredLedgerState): Write {
+  return { collection: POSITION_COLLECTION, id: POSITION_ID, doc: { _id: POSITION_ID, ...position, generation, commitInFlight, readModel } };
 }

@@ -18,6 +18,8 @@ export interface ProjectionContext {
 export interface Projection {
   readonly area: string;
   readonly collections: CollectionSpec[];
+  /** Whether the area projects this transaction: the ones a live stream lists for its block. */
+  projects(tx: Transaction): boolean;
   /** Called for every transaction of an applied block, in block order. */
   applyTransaction(ctx: ProjectionContext, tx: Transaction, sequence: number): Promise<void>;
 }

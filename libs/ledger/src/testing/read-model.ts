@@ -15,6 +15,8 @@ export async function readModel(store: LedgerStore, projection: Projection): Pro
     const docs = await store.collection(name).find({});
     model[name] = docs.sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
   }
+  // Its name tells one read model from another; two equal ones still differ in it.
+  for (const position of model[POSITION_COLLECTION]) delete position.readModel;
   return model;
 }
 

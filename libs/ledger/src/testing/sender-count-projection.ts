@@ -18,6 +18,7 @@ export interface SenderDoc extends Doc {
 export const senderCountProjection: Projection = {
   area: 'test',
   collections: [{ name: SENDERS, indexes: [] }],
+  projects: (tx) => tx.type === 0 || tx.type === 1,
   async applyTransaction(ctx, tx) {
     if (tx.type === 1) {
       ctx.remove(SENDERS, tx.senderPublicKey);

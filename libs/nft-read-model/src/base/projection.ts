@@ -114,11 +114,20 @@ async function applyBaseTransaction(ctx: ProjectionContext, tx: Transaction, seq
   } else if (tx.type === NftBaseType.burn) await burnToken(ctx, tx, sequence, wallets, payloadOf(burnTransaction).nftBurn.nftId);
 }
 
+const BASE_TYPES = new Set<number>(Object.values(NftBaseType));
+
+/** The base records change with base transactions and with accepted trades, which move ownership. */
+function projectsBase(tx: Transaction): boolean {
+  if (tx.typeGroup === NFT_EXCHANGE_TYPE_GROUP) return tx.type === NftExchangeType.acceptTrade;
+  return tx.typeGroup === NFT_BASE_TYPE_GROUP && BASE_TYPES.has(tx.type);
+}
+
 /** Collections, assets, burns and ownership, including ownership moved by accepted trades. */
 export const createBasePart: NftProjectionPartFactory = (wallets, listed) => {
   const collections = listed ? BASE_COLLECTIONS : BASE_LOOKUPS;
   return {
     collections,
+    projects: (tx) => listed && projectsBase(tx),
     applyTransaction: (ctx, tx, sequence) => applyBaseTransaction(listed ? ctx : writingOnly(ctx, collections), tx, sequence, wallets),
   };
 };

@@ -8,6 +8,8 @@ import type { WalletKeyDoc } from './documents';
  */
 export const createWalletKeysPart: NftProjectionPartFactory = (wallets) => ({
   collections: [{ name: STORE_COLLECTIONS.wallets, indexes: [] }],
+  // Every transaction names its sender, but no listed record changes for it alone.
+  projects: () => false,
   async applyTransaction(ctx, tx) {
     const publicKey = wallets.shared(tx.senderPublicKey.toLowerCase());
     const address = wallets.addressOf(publicKey);

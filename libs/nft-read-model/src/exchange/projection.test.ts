@@ -10,7 +10,12 @@ const EXCHANGE_NAMES = EXCHANGE_COLLECTIONS.map((spec) => spec.name);
 
 async function startExchangeRunner() {
   const part = createExchangePart(new WalletNames(23), true);
-  const projection: Projection = { area: 'nft-exchange-test', collections: part.collections, applyTransaction: part.applyTransaction };
+  const projection: Projection = {
+    area: 'nft-exchange-test',
+    collections: part.collections,
+    projects: part.projects,
+    applyTransaction: part.applyTransaction,
+  };
   const test = await startProjectionRunner(projection);
   const snapshot = async () =>
     Object.fromEntries(await Promise.all(EXCHANGE_NAMES.map(async (name) => [name, await test.store.collection(name).find({})])));

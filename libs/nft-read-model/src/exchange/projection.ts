@@ -137,6 +137,7 @@ export const createExchangePart: NftProjectionPartFactory = (wallets, listed) =>
   const collections = listed ? EXCHANGE_COLLECTIONS : EXCHANGE_LOOKUPS;
   return {
     collections,
+    projects: (tx) => listed && tx.typeGroup === NFT_EXCHANGE_TYPE_GROUP && Object.hasOwn(HANDLERS, tx.type),
     async applyTransaction(ctx: ProjectionContext, tx: Transaction, sequence: number) {
       if (tx.typeGroup !== NFT_EXCHANGE_TYPE_GROUP || !Object.hasOwn(HANDLERS, tx.type)) return;
       await HANDLERS[tx.type](listed ? ctx : writingOnly(ctx, collections), tx, sequence, wallets);

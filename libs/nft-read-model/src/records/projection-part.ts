@@ -10,6 +10,8 @@ export interface NftProjectionOptions {
 /** One step of the NFT projection (wallet keys, exchange, base): its collections and its effect per transaction. */
 export interface NftProjectionPart {
   readonly collections: CollectionSpec[];
+  /** Whether the part changes records the area lists for this transaction (never, for a part whose lists it does not serve). */
+  projects(tx: Transaction): boolean;
   applyTransaction(ctx: ProjectionContext, tx: Transaction, sequence: number): Promise<void>;
 }
 
