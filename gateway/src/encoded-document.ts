@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { encodeVariants, negotiateEncoding, setContentEncoding, setRepresentationHeaders } from '@ledger-api/http';
+import { encodeVariants, negotiateEncoding, setContentEncoding, setRepresentationHeaders } from '@ledger-api/http-core';
 
 /**
  * Serves a document fixed for the process's life, compressed once at start: each

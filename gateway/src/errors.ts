@@ -1,6 +1,6 @@
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { errorBody, errorStatus, RETRY_AFTER_SECONDS } from '@ledger-api/http';
+import { errorBody, errorStatus, RETRY_AFTER_SECONDS } from '@ledger-api/http-core';
 import type { Logger } from '@ledger-api/observability';
 
 /**

@@ -1,5 +1,5 @@
 import { loadConfigOrExit } from '@ledger-api/config';
-import { GracefulShutdown } from '@ledger-api/http';
+import { GracefulShutdown } from '@ledger-api/http-core';
 import { createLogger, createMetrics } from '@ledger-api/observability';
 import { buildApp } from './app';
 import { gatewayConfigSchema } from './config';

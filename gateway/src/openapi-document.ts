@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { componentRef, errorResponse, type ErrorResponseSpec, type HeaderObject } from '@ledger-api/http';
+import { componentRef, errorResponse, type ErrorResponseSpec, type HeaderObject } from '@ledger-api/http-core';
 import { API_DESCRIPTION, TAG_DESCRIPTIONS } from './openapi-text';
 
 /**

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { RETRY_AFTER_SECONDS } from '@ledger-api/http';
+import { RETRY_AFTER_SECONDS } from '@ledger-api/http-core';
 import { AREAS, type ServiceName, type Upstream } from './upstreams';
 
 type ServiceState = 'ready' | 'not ready' | 'unreachable' | 'timed out' | 'not configured';

@@ -1,6 +1,6 @@
 import type { ClientRequest, IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
-import { MAX_BODY_BYTES, readRequestBody, RequestAbortedError, type ApiError } from '@ledger-api/http';
+import { MAX_BODY_BYTES, readRequestBody, RequestAbortedError, type ApiError } from '@ledger-api/http-core';
 import { sendError } from './errors';
 
 const bufferedBodies = new WeakMap<IncomingMessage, Buffer>();

@@ -1,7 +1,7 @@
 import { IncomingMessage, ServerResponse, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
-import { createHttpServer, type HttpServerOptions } from '@ledger-api/http';
+import { createHttpServer, type HttpServerOptions } from '@ledger-api/http-core';
 
 /**
  * Node's request and response classes, made with the app's own request and response

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { Writable } from 'node:stream';
 import { createLogger, createMetrics } from '@ledger-api/observability';
 import { z } from 'zod';
-import { ApiError } from './errors';
+import { ApiError } from '@ledger-api/http-core';
 import { createHttpApp, type ServedLedgerState } from './app';
 import type { CachedPage } from '@ledger-api/cache';
 import { type PageCacheLike } from './page-cache';

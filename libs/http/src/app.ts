@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import Koa, { type Middleware } from 'koa';
 import { isProbePath, logRequest, type Logger, type Metrics } from '@ledger-api/observability';
-import { ApiError, errorBody, errorMiddleware, RETRY_AFTER_SECONDS } from './errors';
+import { ApiError, errorBody, normalizePath, RETRY_AFTER_SECONDS } from '@ledger-api/http-core';
+import { errorMiddleware } from './errors';
 import { buildOpenApiDocument, type OpenApiInfo } from './openapi';
 import { pageCache, type PageCacheLike } from './page-cache';
 import { mountRoutes, type AnyRoute } from './route';
@@ -73,7 +74,8 @@ function observe(logger: Logger, metrics: Metrics): Middleware {
 
 /** A trailing slash is ignored (api-behaviour.md section 1). */
 const stripTrailingSlash: Middleware = async (ctx, next) => {
-  if (ctx.path.length > 1 && ctx.path.endsWith('/')) ctx.path = ctx.path.replace(/\/+$/, '') || '/';
+  const path = normalizePath(ctx.path);
+  if (path !== ctx.path) ctx.path = path;
   await next();
 };
 

@@ -1,11 +1,11 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { Writable } from 'node:stream';
+import { converse, serve, stop, writeChunkedBody } from '@ledger-api/http-core/testing';
 import { createLogger, createMetrics } from '@ledger-api/observability';
 import { z } from 'zod';
 import { createHttpApp } from './app';
 import { defineRoute } from './route';
-import { converse, serve, stop, writeChunkedBody } from './testing/raw-http';
 import { waitFor } from '@ledger-api/test-kit';
 
 const TOO_LARGE = { statusCode: 413, error: 'Payload Too Large', message: 'Payload content length greater than maximum allowed: 65536' };

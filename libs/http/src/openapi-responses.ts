@@ -1,39 +1,20 @@
 import { STATUS_CODES } from 'node:http';
-import { MAX_BODY_BYTES } from './body';
-import { errorBody, RETRY_AFTER_SECONDS } from './errors';
-import type { JsonSchema } from './openapi-schema';
+import {
+  componentRef,
+  errorResponse,
+  headerRefs,
+  MAX_BODY_BYTES,
+  RETRY_AFTER_SECONDS,
+  type ErrorResponseSpec,
+  type HeaderObject,
+  type JsonSchema,
+} from '@ledger-api/http-core';
 import type { AnyRoute } from './route';
 
 /**
  * The responses and headers of the OpenAPI document that every route shares, as
  * components the operations refer to. The gateway adds its own the same way.
  */
-
-export interface HeaderObject {
-  description: string;
-  required?: boolean;
-  schema: JsonSchema;
-  example?: unknown;
-}
-
-export interface ErrorResponseSpec {
-  description: string;
-  /** Header components the answer carries. */
-  headers: string[];
-  /** Example messages, by a name that says when the answer is given. */
-  messages: Record<string, string>;
-}
-
-export const componentRef = (section: 'schemas' | 'responses' | 'headers', name: string) => ({ $ref: `#/components/${section}/${name}` });
-
-const headerRefs = (names: string[]) => Object.fromEntries(names.map((name) => [name, componentRef('headers', name)]));
-
-/** An answer in the error body format of api-behaviour.md section 2. */
-export function errorResponse(status: number, { description, headers, messages }: ErrorResponseSpec) {
-  const examples = Object.entries(messages).map(([name, message]) => [name, { value: errorBody(status, message) }]);
-  const body = { schema: componentRef('schemas', 'Error'), ...(examples.length > 0 && { examples: Object.fromEntries(examples) }) };
-  return { description, headers: headerRefs(headers), content: { 'application/json': body } };
-}
 
 const SERVICE_HEADERS: Record<string, HeaderObject> = {
   'X-Block-Height': {

@@ -1,7 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
+import type { JsonSchema } from '@ledger-api/http-core';
 import { z } from 'zod';
-
-export type JsonSchema = Record<string, unknown>;
 
 const LOCAL_DEFINITION = '#/$defs/';
 const COMPONENT_SCHEMA = '#/components/schemas/';

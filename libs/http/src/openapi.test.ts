@@ -1,6 +1,7 @@
+import type { errorResponse } from '@ledger-api/http-core';
 import { z } from 'zod';
 import { booleanParam, transactionId } from './fields';
-import { buildOpenApiDocument, errorResponse } from './openapi';
+import { buildOpenApiDocument } from './openapi';
 import { listQuerySchema } from './paging';
 import { defineRoute, type AnyRoute } from './route';
 

@@ -1,11 +1,8 @@
+import { errorBodySchema, type JsonSchema } from '@ledger-api/http-core';
 import { z } from 'zod';
-import { errorBodySchema } from './errors';
 import { operationResponses, sharedResponseComponents } from './openapi-responses';
-import { SchemaComponents, type JsonSchema } from './openapi-schema';
+import { SchemaComponents } from './openapi-schema';
 import type { AnyRoute } from './route';
-
-export { componentRef, errorResponse, type ErrorResponseSpec, type HeaderObject } from './openapi-responses';
-export type { JsonSchema } from './openapi-schema';
 
 export interface OpenApiInfo {
   title: string;

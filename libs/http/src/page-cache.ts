@@ -1,8 +1,15 @@
 import { hash } from 'node:crypto';
 import type { ContentCoding, PageCache, PageVariant } from '@ledger-api/cache';
 import type { Context, Middleware } from 'koa';
+import {
+  encodeVariant,
+  encodeVariants,
+  negotiateEncoding,
+  pageRequestKey,
+  setContentEncoding,
+  setRepresentationHeaders,
+} from '@ledger-api/http-core';
 import type { ServedLedgerState } from './app';
-import { encodeVariant, encodeVariants, negotiateEncoding, setContentEncoding, setRepresentationHeaders } from './compression';
 
 /** What caching needs of a page cache: pages keyed by the ledger generation, stored whole and read one representation at a time. */
 export type PageCacheLike = Pick<PageCache, 'get' | 'set'>;
@@ -53,9 +60,7 @@ type LedgerState = Awaited<ReturnType<PageCacheOptions['ledgerState']>>;
 
 function pageKey(area: string, generation: string, ctx: Context): string {
   const body: string | undefined = ctx.state.requestBodyText;
-  // HEAD is GET without the body: both are answered from the one page.
-  const method = ctx.method === 'HEAD' ? 'GET' : ctx.method;
-  const request = `${method} ${ctx.path}?${ctx.querystring} ${body ?? ''}`;
+  const request = pageRequestKey({ method: ctx.method, path: ctx.path, querystring: ctx.querystring, body });
   return `${area}:${hash('sha1', `${generation} ${request}`, 'base64url')}`;
 }
 

@@ -1,7 +1,7 @@
+import { ApiError } from '@ledger-api/http-core';
 import type { AdjacentPages } from '@ledger-api/store';
 import type { z } from 'zod';
 import { decodeCursor, encodeCursor } from './cursor';
-import { ApiError } from './errors';
 import { booleanParam } from './fields';
 import { listQuerySchema, pagedEnvelope, type ListConfig, type PagingQuery } from './paging';
 import { validate } from './validation';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiError } from './errors';
+import { ApiError } from '@ledger-api/http-core';
 import { booleanParam, publicKey, transactionId } from './fields';
 import { listQuerySchema, type ListConfig } from './paging';
 import { validate } from './validation';

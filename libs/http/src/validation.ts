@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiError } from './errors';
+import { ApiError } from '@ledger-api/http-core';
 
 /**
  * Zod validates every request; clients read Joi-style messages

@@ -1,0 +1,34 @@
+import { errorBody } from './errors';
+
+/**
+ * The pieces of an OpenAPI document that the services and the gateway both write:
+ * component references and error answers in the body format of api-behaviour.md section 2.
+ */
+
+export type JsonSchema = Record<string, unknown>;
+
+export interface HeaderObject {
+  description: string;
+  required?: boolean;
+  schema: JsonSchema;
+  example?: unknown;
+}
+
+export interface ErrorResponseSpec {
+  description: string;
+  /** Header components the answer carries. */
+  headers: string[];
+  /** Example messages, by a name that says when the answer is given. */
+  messages: Record<string, string>;
+}
+
+export const componentRef = (section: 'schemas' | 'responses' | 'headers', name: string) => ({ $ref: `#/components/${section}/${name}` });
+
+export const headerRefs = (names: string[]) => Object.fromEntries(names.map((name) => [name, componentRef('headers', name)]));
+
+/** An answer in the error body format of api-behaviour.md section 2. */
+export function errorResponse(status: number, { description, headers, messages }: ErrorResponseSpec) {
+  const examples = Object.entries(messages).map(([name, message]) => [name, { value: errorBody(status, message) }]);
+  const body = { schema: componentRef('schemas', 'Error'), ...(examples.length > 0 && { examples: Object.fromEntries(examples) }) };
+  return { description, headers: headerRefs(headers), content: { 'application/json': body } };
+}
