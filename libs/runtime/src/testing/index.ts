@@ -8,6 +8,7 @@ import { createStore } from '@ledger-api/store';
 import type { AreaDefinition } from '../area';
 import { runnerPositionReader } from '../position-reader';
 
+export * from './batch-lookups';
 export * from './cursor-walks';
 
 export interface TestResponse {
