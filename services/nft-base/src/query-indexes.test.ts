@@ -34,6 +34,9 @@ async function issuedReads() {
       burns.findById('b1'),
     ]);
   };
+  const batchLookups = async () => {
+    await Promise.all([assets.findByIds(['a1', 'a2']), collections.findByIds(['c1', 'c2']), burns.findByIds(['b1', 'b2'])]);
+  };
   const routes: ListRoute[] = [
     { route: 'GET /nft/assets', ...assetsList, read: (query) => assets.list(query) },
     { route: 'POST /nft/assets/search', ...assetsList, bodies: SEARCH_BODIES, read: (query, body) => assets.search(body as never, query) },
@@ -48,6 +51,7 @@ async function issuedReads() {
     },
     { route: 'GET /nft/burns', ...burnsList, read: (query) => burns.list(query) },
     { route: 'lookups by id and wallet', filters: {}, orderable: {}, read: lookups },
+    { route: 'batch lookups', filters: {}, orderable: {}, read: batchLookups },
   ];
   return issueListRoutes(store, routes);
 }

@@ -8,7 +8,7 @@ import {
   type CollectionDoc,
 } from '@ledger-api/nft-read-model';
 import type { AreaDeps } from '@ledger-api/runtime';
-import { findPage, type Filter, type ListOrder, type Page, type PageRequest, type Store } from '@ledger-api/store';
+import { findByIds, findPage, type Filter, type ListOrder, type Page, type PageRequest, type Store } from '@ledger-api/store';
 import { containmentFilter } from '../search/containment';
 import type { AssetWithOwnerKey } from './presenter';
 import { assetsList, walletAssetsList } from './query-config';
@@ -61,6 +61,11 @@ export function assetsRepository(store: Store, { networkVersion }: Pick<AreaDeps
     async findById(id: string): Promise<AssetWithOwnerKey | null> {
       const asset = await assets.findById(id);
       return asset && (await withOwnerKeys([asset]))[0];
+    },
+    /** The assets of the ids that exist, by id, with their owners' keys: one query for the assets, one for the keys. */
+    async findByIds(ids: string[]): Promise<Map<string, AssetWithOwnerKey>> {
+      const found = await withOwnerKeys([...(await findByIds(assets, ids)).values()]);
+      return new Map(found.map((asset) => [asset._id, asset]));
     },
     /** The base-form wallet of the current owner; null for an unknown or burned asset. */
     async ownerWallet(id: string) {

@@ -1,4 +1,4 @@
-import { defineRoute, notFound, pagedEnvelope, pagedListShape, transactionByIdShape, transactionIdParams } from '@ledger-api/http';
+import { batchLookupRoute, defineRoute, notFound, pagedEnvelope, pagedListShape, transactionByIdShape, transactionIdParams } from '@ledger-api/http';
 import { baseWalletResource, presentRecord, presentRecords, resourceOrTransaction } from '@ledger-api/nft-read-model';
 import type { AreaDeps } from '@ledger-api/runtime';
 import { z } from 'zod';
@@ -9,6 +9,8 @@ import { assetDetailResource, assetResource, assetSearchBody, walletParams } fro
 
 const TAGS = ['NFT assets'];
 const assetOrTransaction = resourceOrTransaction(assetResource);
+/** What GET /nft/assets/{id} answers, and a batch lookup for each asset found. */
+const assetDetailOrTransaction = resourceOrTransaction(assetDetailResource);
 
 type AssetsRepository = ReturnType<typeof assetsRepository>;
 
@@ -73,12 +75,22 @@ function singleAssetRoutes(repository: AssetsRepository) {
       operationId: 'getAsset',
       summary: 'Get an NFT asset',
       tags: TAGS,
-      ...transactionByIdShape(resourceOrTransaction(assetDetailResource)),
+      ...transactionByIdShape(assetDetailOrTransaction),
       async handler({ params, query }) {
         const asset = await repository.findById(params.id);
         if (!asset) throw notFound('Asset not found');
         return { data: presentRecord(asset, query.transform, presentAssetDetail) };
       },
+    }),
+    batchLookupRoute({
+      path: '/nft/assets/batch',
+      byIdPath: '/nft/assets/{id}',
+      operationId: 'batchGetAssets',
+      summary: 'Get NFT assets by their ids',
+      tags: TAGS,
+      item: assetDetailOrTransaction,
+      find: (ids) => repository.findByIds(ids),
+      present: (asset, query) => presentRecord(asset, query.transform, presentAssetDetail),
     }),
     defineRoute({
       method: 'get',

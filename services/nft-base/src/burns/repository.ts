@@ -1,5 +1,5 @@
 import { STORE_COLLECTIONS, type BurnDoc } from '@ledger-api/nft-read-model';
-import { findPage, type PageRequest, type Store } from '@ledger-api/store';
+import { findByIds, findPage, type PageRequest, type Store } from '@ledger-api/store';
 import { burnsList } from './query-config';
 
 export function burnsRepository(store: Store) {
@@ -7,5 +7,7 @@ export function burnsRepository(store: Store) {
   return {
     list: (query: PageRequest) => findPage(burns, {}, query, burnsList),
     findById: (id: string) => burns.findById(id),
+    /** The burns of the ids that exist, by id, in one query. */
+    findByIds: (ids: string[]) => findByIds(burns, ids),
   };
 }

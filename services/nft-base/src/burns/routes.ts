@@ -1,4 +1,4 @@
-import { defineRoute, notFound, pagedEnvelope, pagedListShape, transactionByIdShape } from '@ledger-api/http';
+import { batchLookupRoute, defineRoute, notFound, pagedEnvelope, pagedListShape, transactionByIdShape } from '@ledger-api/http';
 import { presentRecord, presentRecords, resourceOrTransaction } from '@ledger-api/nft-read-model';
 import type { Store } from '@ledger-api/store';
 import { presentBurn } from './presenter';
@@ -36,6 +36,16 @@ export function burnRoutes(store: Store) {
         if (!burn) throw notFound('Burn not found');
         return { data: presentRecord(burn, query.transform, presentBurn) };
       },
+    }),
+    batchLookupRoute({
+      path: '/nft/burns/batch',
+      byIdPath: '/nft/burns/{id}',
+      operationId: 'batchGetBurns',
+      summary: 'Get NFT burns by their ids',
+      tags: TAGS,
+      item: burnOrTransaction,
+      find: (ids) => repository.findByIds(ids),
+      present: (burn, query) => presentRecord(burn, query.transform, presentBurn),
     }),
   ];
 }

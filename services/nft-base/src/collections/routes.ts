@@ -1,4 +1,4 @@
-import { defineRoute, notFound, pagedEnvelope, pagedListShape, transactionByIdShape, transactionIdParams } from '@ledger-api/http';
+import { batchLookupRoute, defineRoute, notFound, pagedEnvelope, pagedListShape, transactionByIdShape, transactionIdParams } from '@ledger-api/http';
 import { baseWalletResource, presentRecord, presentRecords, resourceOrTransaction } from '@ledger-api/nft-read-model';
 import type { Store } from '@ledger-api/store';
 import { z } from 'zod';
@@ -66,6 +66,16 @@ function singleCollectionRoutes(repository: CollectionsRepository) {
         if (!collection) throw notFound(COLLECTION_NOT_FOUND);
         return { data: presentRecord(collection, query.transform, presentCollection) };
       },
+    }),
+    batchLookupRoute({
+      path: '/nft/collections/batch',
+      byIdPath: '/nft/collections/{id}',
+      operationId: 'batchGetCollections',
+      summary: 'Get NFT collections by their ids',
+      tags: TAGS,
+      item: collectionOrTransaction,
+      find: (ids) => repository.findByIds(ids),
+      present: (collection, query) => presentRecord(collection, query.transform, presentCollection),
     }),
     defineRoute({
       method: 'get',
