@@ -56,6 +56,9 @@ async function issuedReads() {
     await Promise.all([auctions.findById('u1'), auctions.sellerWallet('u1'), bids.findById('b1'), bids.bidderWallet('b1')]);
     await Promise.all([trades.findWithParties('t1'), auctionCancels.findById('x'), bidCancels.findById('x')]);
   };
+  const batchLookups = async () => {
+    await Promise.all([auctions.findByIds(['u1', 'x']), bids.findByIds(['b1', 'x']), trades.findByIdsWithParties(['t1', 'x'])]);
+  };
   const routes: ListRoute[] = [
     { route: 'GET /nft/exchange/auctions', ...auctionsList, read: (query) => auctions.listActive(query, height) },
     {
@@ -71,6 +74,7 @@ async function issuedReads() {
     { route: 'GET /nft/exchange/trades', ...tradesList, read: (query) => trades.list(query) },
     { route: 'POST /nft/exchange/trades/search', ...tradesList, bodies: TRADE_SEARCHES, read: (query, body) => trades.search(body as never, query) },
     { route: 'lookups by id and wallet', filters: {}, orderable: {}, read: lookups },
+    { route: 'batch lookups', filters: {}, orderable: {}, read: batchLookups },
   ];
   return issueListRoutes(store, routes);
 }

@@ -40,7 +40,7 @@ describe('nftExchangeArea', () => {
     }
   });
 
-  it('lists all sixteen exchange endpoints in its OpenAPI document', async () => {
+  it('lists all nineteen exchange endpoints in its OpenAPI document', async () => {
     const area = await startTestArea(nftExchangeArea);
     try {
       const { body } = await area.request('GET', '/openapi.json');
@@ -53,17 +53,20 @@ describe('nftExchangeArea', () => {
           'get /nft/exchange/auctions/{id}',
           'get /nft/exchange/auctions/{id}/wallets',
           'post /nft/exchange/auctions/search',
+          'post /nft/exchange/auctions/batch',
           'get /nft/exchange/auctions/canceled',
           'get /nft/exchange/auctions/canceled/{id}',
           'get /nft/exchange/bids',
           'get /nft/exchange/bids/{id}',
           'get /nft/exchange/bids/{id}/wallets',
           'post /nft/exchange/bids/search',
+          'post /nft/exchange/bids/batch',
           'get /nft/exchange/bids/canceled',
           'get /nft/exchange/bids/canceled/{id}',
           'get /nft/exchange/trades',
           'get /nft/exchange/trades/{id}',
           'post /nft/exchange/trades/search',
+          'post /nft/exchange/trades/batch',
           'get /nft/exchange/configurations',
         ].sort(),
       );

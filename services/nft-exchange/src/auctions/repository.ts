@@ -1,5 +1,5 @@
 import { STORE_COLLECTIONS, type AuctionDoc, type BidDoc, type BidStatus } from '@ledger-api/nft-read-model';
-import { allOf, findPage, type Filter, type Page, type PageRequest, type Store } from '@ledger-api/store';
+import { allOf, findByIds, findPage, type Filter, type Page, type PageRequest, type Store } from '@ledger-api/store';
 import { bidsByAuctionReader } from '../bids/bids-by-auction';
 import { amountEquals } from '../shared/amounts';
 import { exchangeWalletReader } from '../wallets/exchange-wallet';
@@ -58,6 +58,8 @@ export function auctionsRepository(store: Store) {
 
   return {
     findById: (id: string) => auctions.findById(id),
+    /** The auctions of the ids that exist, whatever their state, by id, in one query. */
+    findByIds: (ids: string[]) => findByIds(auctions, ids),
     listActive(query: AuctionsQuery, height: number) {
       const filter = allOf([ACTIVE, ...expiryConditions(query.expired, height)]);
       return findPage(auctions, filter, query, auctionsList);

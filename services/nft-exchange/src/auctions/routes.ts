@@ -1,4 +1,4 @@
-import { defineRoute, notFound, pagedEnvelope, pagedListShape, transactionByIdShape, transactionIdParams } from '@ledger-api/http';
+import { batchLookupRoute, defineRoute, notFound, pagedEnvelope, pagedListShape, transactionByIdShape, transactionIdParams } from '@ledger-api/http';
 import { presentRecord, presentRecords, resourceOrTransaction } from '@ledger-api/nft-read-model';
 import type { Store } from '@ledger-api/store';
 import { z } from 'zod';
@@ -10,6 +10,8 @@ import { auctionDetailResource, auctionOrTransaction, auctionSearchBody } from '
 
 const TAGS = ['Exchange auctions'];
 const AUCTION_NOT_FOUND = 'Auction not found';
+/** What GET /nft/exchange/auctions/{id} answers, and a batch lookup for each auction found. */
+const auctionDetailOrTransaction = resourceOrTransaction(auctionDetailResource);
 
 export function auctionRoutes(store: Store) {
   const repository = auctionsRepository(store);
@@ -35,12 +37,23 @@ export function auctionRoutes(store: Store) {
       summary: 'Get an auction by its transaction id',
       description: 'Any auction, whatever its state.',
       tags: TAGS,
-      ...transactionByIdShape(resourceOrTransaction(auctionDetailResource)),
+      ...transactionByIdShape(auctionDetailOrTransaction),
       async handler({ params, query }) {
         const auction = await repository.findById(params.id);
         if (!auction) throw notFound(AUCTION_NOT_FOUND);
         return { data: presentRecord(auction, query.transform, presentAuctionDetail) };
       },
+    }),
+    batchLookupRoute({
+      path: '/nft/exchange/auctions/batch',
+      byIdPath: '/nft/exchange/auctions/{id}',
+      operationId: 'batchGetAuctions',
+      summary: 'Get auctions by their transaction ids',
+      description: 'Any auction, whatever its state.',
+      tags: TAGS,
+      item: auctionDetailOrTransaction,
+      find: (ids) => repository.findByIds(ids),
+      present: (auction, query) => presentRecord(auction, query.transform, presentAuctionDetail),
     }),
     defineRoute({
       method: 'get',

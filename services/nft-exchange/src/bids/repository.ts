@@ -1,5 +1,5 @@
 import { STORE_COLLECTIONS, type BidDoc } from '@ledger-api/nft-read-model';
-import { allOf, findPage, type Filter, type PageRequest, type Store } from '@ledger-api/store';
+import { allOf, findByIds, findPage, type Filter, type PageRequest, type Store } from '@ledger-api/store';
 import { amountEquals } from '../shared/amounts';
 import { exchangeWalletReader } from '../wallets/exchange-wallet';
 import { bidsList } from './query-config';
@@ -20,6 +20,8 @@ export function bidsRepository(store: Store) {
     list: (query: PageRequest) => findPage(bids, {}, query, bidsList),
     search: (search: BidSearch, query: PageRequest) => findPage(bids, bidSearchFilter(search), query, bidsList),
     findById: (id: string) => bids.findById(id),
+    /** The bids of the ids that exist, whatever their state, by id, in one query. */
+    findByIds: (ids: string[]) => findByIds(bids, ids),
     /** The exchange-form wallet of the bidder, whatever the bid's state; null for an unknown bid. */
     async bidderWallet(id: string) {
       const bid = await bids.findById(id);

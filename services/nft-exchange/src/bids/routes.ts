@@ -1,4 +1,4 @@
-import { defineRoute, notFound, pagedEnvelope, pagedListShape, transactionByIdShape, transactionIdParams } from '@ledger-api/http';
+import { batchLookupRoute, defineRoute, notFound, pagedEnvelope, pagedListShape, transactionByIdShape, transactionIdParams } from '@ledger-api/http';
 import { presentRecord, presentRecords, resourceOrTransaction } from '@ledger-api/nft-read-model';
 import type { Store } from '@ledger-api/store';
 import { z } from 'zod';
@@ -39,6 +39,16 @@ export function bidRoutes(store: Store) {
         if (!bid) throw notFound('Bid not found');
         return { data: presentRecord(bid, query.transform, presentBid) };
       },
+    }),
+    batchLookupRoute({
+      path: '/nft/exchange/bids/batch',
+      byIdPath: '/nft/exchange/bids/{id}',
+      operationId: 'batchGetBids',
+      summary: 'Get bids by their transaction ids',
+      tags: TAGS,
+      item: bidOrTransaction,
+      find: (ids) => repository.findByIds(ids),
+      present: (bid, query) => presentRecord(bid, query.transform, presentBid),
     }),
     defineRoute({
       method: 'get',

@@ -1,5 +1,5 @@
 import { STORE_COLLECTIONS, type AuctionDoc, type BidDoc, type TradeDoc } from '@ledger-api/nft-read-model';
-import { allOf, findPage, type Filter, type PageRequest, type Store } from '@ledger-api/store';
+import { allOf, findByIds, findPage, type Filter, type PageRequest, type Store } from '@ledger-api/store';
 import { tradesList } from './query-config';
 import type { TradeSearch } from './schema';
 
@@ -29,6 +29,19 @@ export function tradesRepository(store: Store) {
       if (!trade) return null;
       const [auction, bid] = await Promise.all([auctions.findById(trade.auctionId), bids.findById(trade.bidId)]);
       return { ...trade, auction, bid };
+    },
+    /** The trades of the ids that exist, by id, each with its auction and bid: one query per collection, whatever the number of ids. */
+    async findByIdsWithParties(ids: string[]): Promise<Map<string, TradeWithParties>> {
+      const found = [...(await findByIds(trades, ids)).values()];
+      const auctionIds = found.map((trade) => trade.auctionId);
+      const bidIds = found.map((trade) => trade.bidId);
+      const [auctionsById, bidsById] = await Promise.all([findByIds(auctions, auctionIds), findByIds(bids, bidIds)]);
+      const withParties = found.map((trade) => ({
+        ...trade,
+        auction: auctionsById.get(trade.auctionId) ?? null,
+        bid: bidsById.get(trade.bidId) ?? null,
+      }));
+      return new Map(withParties.map((trade) => [trade._id, trade]));
     },
   };
 }

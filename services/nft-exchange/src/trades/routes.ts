@@ -1,4 +1,4 @@
-import { defineRoute, notFound, pagedEnvelope, pagedListShape, transactionByIdShape } from '@ledger-api/http';
+import { batchLookupRoute, defineRoute, notFound, pagedEnvelope, pagedListShape, transactionByIdShape } from '@ledger-api/http';
 import { presentRecord, presentRecords, resourceOrTransaction } from '@ledger-api/nft-read-model';
 import type { Store } from '@ledger-api/store';
 import { presentTrade, presentTradeDetail } from './presenter';
@@ -8,6 +8,9 @@ import { tradeDetailResource, tradeResource, tradeSearchBody } from './schema';
 
 const TAGS = ['Exchange trades'];
 const tradeOrTransaction = resourceOrTransaction(tradeResource);
+/** What GET /nft/exchange/trades/{id} answers, and a batch lookup for each trade found. */
+const tradeDetailOrTransaction = resourceOrTransaction(tradeDetailResource);
+const RAW_TRADE_ONLY = 'With transform=false: the raw trade transaction only.';
 
 export function tradeRoutes(store: Store) {
   const repository = tradesRepository(store);
@@ -29,14 +32,25 @@ export function tradeRoutes(store: Store) {
       path: '/nft/exchange/trades/:id',
       operationId: 'getTrade',
       summary: 'Get a trade by its transaction id, with its auction and accepted bid',
-      description: 'With transform=false: the raw trade transaction only.',
+      description: RAW_TRADE_ONLY,
       tags: TAGS,
-      ...transactionByIdShape(resourceOrTransaction(tradeDetailResource)),
+      ...transactionByIdShape(tradeDetailOrTransaction),
       async handler({ params, query }) {
         const trade = await repository.findWithParties(params.id);
         if (!trade) throw notFound('Trade not found');
         return { data: presentRecord(trade, query.transform, presentTradeDetail) };
       },
+    }),
+    batchLookupRoute({
+      path: '/nft/exchange/trades/batch',
+      byIdPath: '/nft/exchange/trades/{id}',
+      operationId: 'batchGetTrades',
+      summary: 'Get trades by their transaction ids, each with its auction and accepted bid',
+      description: RAW_TRADE_ONLY,
+      tags: TAGS,
+      item: tradeDetailOrTransaction,
+      find: (ids) => repository.findByIdsWithParties(ids),
+      present: (trade, query) => presentRecord(trade, query.transform, presentTradeDetail),
     }),
     defineRoute({
       method: 'post',
