@@ -5,6 +5,7 @@ import { isProbePath, logRequest, type Logger, type Metrics } from '@ledger-api/
 import { ApiError, errorBody, normalizePath, RETRY_AFTER_SECONDS } from '@ledger-api/http-core';
 import { errorMiddleware } from './errors';
 import { buildOpenApiDocument, type OpenApiInfo } from './openapi';
+import { liveEventsRoute, type LiveEventsRoute } from './live-events-route';
 import { pageCache, type PageCacheLike } from './page-cache';
 import { mountRoutes, type AnyRoute } from './route';
 
@@ -17,7 +18,10 @@ export interface Readiness {
 export interface ServedLedgerState {
   /** Height of the last block the answering service applied (X-Block-Height). */
   height: number;
-  /** Changes with every applied or reverted block, never back to an earlier value; part of every cache key. */
+  /**
+   * The commit the state was settled by (a commit id: read model and generation): changes with
+   * every applied or reverted block, never back to an earlier value; part of every cache key.
+   */
   generation: string;
   /** A block is being written: the store may hold part of it, so no page read now is cached. */
   commitInFlight?: boolean;
@@ -42,6 +46,8 @@ export interface HttpAppOptions {
    */
   readConsistently?<T>(work: () => Promise<T>): Promise<T>;
   cache?: PageCacheLike;
+  /** The area's live stream of committed blocks, served once the read model can be served. */
+  liveEvents?: LiveEventsRoute;
   logger: Logger;
   metrics: Metrics;
 }
@@ -141,6 +147,7 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   if (readConsistently) app.use((ctx, next) => readConsistently(next));
   app.use(ledgerHeader(options.servedLedgerState));
   if (options.unavailableReason) app.use(servingGate(options.unavailableReason));
+  if (options.liveEvents) app.use(liveEventsRoute(options.liveEvents));
   app.use(api.routes());
   app.use(async (ctx) => {
     ctx.status = 404;

@@ -4,6 +4,7 @@ import type { Context, Middleware } from 'koa';
 import {
   encodeVariant,
   encodeVariants,
+  LEDGER_COMMIT_HEADER,
   negotiateEncoding,
   pageRequestKey,
   setContentEncoding,
@@ -64,37 +65,48 @@ function pageKey(area: string, generation: string, ctx: Context): string {
   return `${area}:${hash('sha1', `${generation} ${request}`, 'base64url')}`;
 }
 
-async function cachedRender(options: PageCacheOptions, ctx: Context, render: () => Promise<unknown>, coding: ContentCoding): Promise<PageVariant> {
-  const rendered = async () => {
-    await render();
-    return JSON.stringify(ctx.body);
-  };
+/** The answer to send, and the generation it belongs to whole: unset for a page that may mix two ledger states. */
+interface RenderedPage {
+  variant: PageVariant;
+  settledAt?: string;
+}
+
+async function cachedRender(options: PageCacheOptions, ctx: Context, render: () => Promise<unknown>, coding: ContentCoding): Promise<RenderedPage> {
   const { cache } = options;
-  if (!cache) return encodeVariant(await rendered(), coding);
   const before: LedgerState = ctx.state.ledgerState ?? (await options.ledgerState());
-  const key = pageKey(options.area, before.generation, ctx);
-  // A page cached under this generation was read from the settled state, even while the next block is being written.
-  const hit = await cache.get(key, coding);
-  options.lookups?.inc({ result: hit === null ? 'miss' : 'hit' });
-  if (hit !== null) return hit;
-  const text = await rendered();
+  const key = cache && pageKey(options.area, before.generation, ctx);
+  if (cache && key) {
+    // A page cached under this generation was read from the settled state, even while the next block is being written.
+    const hit = await cache.get(key, coding);
+    options.lookups?.inc({ result: hit === null ? 'miss' : 'hit' });
+    if (hit !== null) return { variant: hit, settledAt: before.generation };
+  }
+  await render();
+  const text = JSON.stringify(ctx.body);
   // A page read while a block was being written may mix two ledger states; it
   // is served once but never cached. A revert moves the generation on as well,
   // so no page of a later state can ever be found under an earlier state's key.
-  if (before.commitInFlight) return encodeVariant(text, coding);
-  if (!options.snapshotReads) {
-    const after = await options.ledgerState();
-    if (after.generation !== before.generation || after.commitInFlight) return encodeVariant(text, coding);
-  }
+  if (!(await renderedWhole(options, before))) return { variant: await encodeVariant(text, coding) };
+  if (!cache || !key) return { variant: await encodeVariant(text, coding), settledAt: before.generation };
   const page = await encodeVariants(text);
   await cache.set(key, page);
-  return page[coding];
+  return { variant: page[coding], settledAt: before.generation };
+}
+
+/** No block commit was in flight before or after the render, and the generation held still across it. */
+async function renderedWhole(options: PageCacheOptions, before: LedgerState): Promise<boolean> {
+  if (before.commitInFlight) return false;
+  if (options.snapshotReads) return true;
+  const after = await options.ledgerState();
+  return after.generation === before.generation && !after.commitInFlight;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-function send(ctx: Context, variant: PageVariant): void {
+function send(ctx: Context, { variant, settledAt }: RenderedPage): void {
   ctx.set('Content-Type', JSON_TYPE);
+  // The gateway keeps an answer only when it knows it belongs to the newest generation whole.
+  if (settledAt !== undefined) ctx.set(LEDGER_COMMIT_HEADER, settledAt);
   ctx.set('Cache-Control', ctx.method === 'POST' ? 'no-store' : 'no-cache');
   setRepresentationHeaders(ctx.res, variant);
   ctx.status = 200;

@@ -19,6 +19,8 @@ export interface AreaDefinition {
   /** Package name and version, reported by the configuration route. */
   packageName: string;
   version: string;
+  /** Where the area's paths start at the service, e.g. `/nft`: its live stream is `<basePath>/events`. */
+  basePath: string;
   /** Default HTTP port of the service. */
   defaultPort: number;
   info: OpenApiInfo;

@@ -65,6 +65,12 @@ export function serviceConfigSchema(defaults: { area: string; port: number; stor
       CACHE_MEMORY_MB: env.int(64, 0, 65_536),
       // How many recent blocks stay revertible.
       UNDO_RETENTION: env.int(10_000, 1),
+      // How many recent commits the read model keeps for live streams to resume from (Last-Event-ID).
+      EVENTS_HISTORY: env.int(10_000, 1),
+      // How often a process that does not write the read model (an api replica) looks for new commits in the store.
+      COMMIT_POLL_MS: env.int(100, 5),
+      // An idle live stream carries a keep-alive comment at least this often.
+      EVENTS_KEEP_ALIVE_MS: env.int(15_000, 100),
       // package.latestVersion in configuration responses; the package's own version when unset.
       LATEST_VERSION: z.string().optional(),
       // How long a graceful shutdown may take before the process exits anyway.

@@ -18,7 +18,7 @@ describe('storedPositionReader in an api app', () => {
   beforeAll(async () => {
     const embedded = new EmbeddedStore();
     await embedded.applyWrites([
-      storedLedgerStateWrite({ position: { height: 5, blockId: 'b5', streamSeq: 5 }, generation: 9, commitInFlight: false }),
+      storedLedgerStateWrite({ position: { height: 5, blockId: 'b5', streamSeq: 5 }, generation: 9, commitInFlight: false, readModel: 'rm' }),
     ]);
     store = new RecordingStore(embedded);
     const positions = storedPositionReader(store);

@@ -1,4 +1,4 @@
-import type { ServedLedgerState } from '@ledger-api/http';
+import { formatCommitId, type ServedLedgerState } from '@ledger-api/http';
 import { readStoredLedgerState, type LedgerPosition, type ProjectionRunner, type StoredLedgerState } from '@ledger-api/ledger';
 import type { Store } from '@ledger-api/store';
 
@@ -12,12 +12,12 @@ export interface PositionReader {
 }
 
 /**
- * The generation counter alone tells states apart while one store lives; the
- * block it stands at keeps keys apart when the counter starts again (an
- * embedded store replayed after a restart, sharing a Redis with its old pages).
+ * The generation counter alone tells states apart while one read model lives; its
+ * name keeps keys apart when the counter starts again (an embedded store replayed
+ * after a restart, a rebuild into a new database, sharing a Redis with old pages).
  */
-function toServedState({ position, generation, commitInFlight }: StoredLedgerState): ServedLedgerState {
-  return { height: position.height, generation: `${generation}:${position.height}:${position.blockId}`, commitInFlight };
+function toServedState({ position, generation, commitInFlight, readModel }: StoredLedgerState): ServedLedgerState {
+  return { height: position.height, generation: formatCommitId({ readModel, generation }), commitInFlight };
 }
 
 /** In a process that runs the projector: the runner's own state, no I/O. */

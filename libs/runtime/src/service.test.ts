@@ -35,6 +35,7 @@ describe('startService before its projector has caught up', () => {
     area: 'replay-gate',
     packageName: '@ledger-api/replay-gate',
     version: '1.0.0',
+    basePath: '/replay-gate',
     defaultPort: 4999,
     info: { title: 'Replay gate', version: '1.0.0' },
     projection: () => senderCountProjection,

@@ -1,13 +1,15 @@
 import type { Server } from 'node:http';
 import { once } from 'node:events';
 import { createPageCache, type PageCache } from '@ledger-api/cache';
-import { createHttpApp, createHttpServer } from '@ledger-api/http';
+import { createHttpApp, createHttpServer, LiveStreams } from '@ledger-api/http';
 import { ProjectionRunner, Projector, reportsBacklog, type LedgerSource, type ProjectorLease } from '@ledger-api/ledger';
 import { createMetrics, type Logger, type Metrics } from '@ledger-api/observability';
 import { createStore, type Store } from '@ledger-api/store';
 import type { AreaDefinition } from './area';
 import type { ServiceConfig } from './config';
+import { CommitFeed } from './commit-feed';
 import { ledgerInput } from './ledger-input';
+import { commitFeedEvents } from './live-event-source';
 import { LedgerMetrics, sharedBacklog } from './ledger-metrics';
 import { runnerPositionReader, storedPositionReader, type PositionReader } from './position-reader';
 import { ProjectorStateRecorder } from './projector-record';
@@ -39,7 +41,14 @@ async function startProjector(
 ) {
   const projection = definition.projection({ networkVersion: config.NETWORK_VERSION });
   const ledgerMetrics = new LedgerMetrics(metrics);
-  const runner = new ProjectionRunner({ store, projection, logger, undoRetention: config.UNDO_RETENTION, observer: ledgerMetrics });
+  const runner = new ProjectionRunner({
+    store,
+    projection,
+    logger,
+    undoRetention: config.UNDO_RETENTION,
+    commitLogRetention: config.EVENTS_HISTORY,
+    observer: ledgerMetrics,
+  });
   const { source, lease } = given.source ? { source: given.source, lease: given.lease } : ledgerInput(definition.area, config, store.kind, logger);
   const recorder = source && new ProjectorStateRecorder(store, logger);
   const projector = source && new Projector({ runner, source, lease, logger, observer: recorder });
@@ -85,6 +94,20 @@ function positionReader(store: Store, runner: ProjectionRunner | undefined, proj
   return { position: () => current().position(), servedState: () => current().servedState() };
 }
 
+/** The area's live stream, fed by the commits of its read model: told at once by its own runner, else polling the store. */
+async function startLiveEvents(
+  definition: AreaDefinition,
+  config: ServiceConfig,
+  store: Store,
+  runner: ProjectionRunner | undefined,
+  logger: Logger,
+) {
+  const feed = new CommitFeed({ store, runner, pollMs: config.COMMIT_POLL_MS, logger });
+  await feed.start();
+  const streams = new LiveStreams({ keepAliveMs: config.EVENTS_KEEP_ALIVE_MS });
+  return { path: `${definition.basePath}/events`, source: commitFeedEvents(feed), streams, feed };
+}
+
 /**
  * Pages depend on the code that rendered them and on the network's address
  * version as well as on the ledger position, so replicas of another release
@@ -122,6 +145,7 @@ export async function startService(
         metrics,
       })
     : undefined;
+  const liveEvents = servesApi ? await startLiveEvents(definition, config, store, runner, logger) : undefined;
   const pkg = { name: definition.packageName, currentVersion: definition.version, latestVersion: config.LATEST_VERSION ?? definition.version };
   const routes = servesApi ? definition.routes({ store, networkVersion: config.NETWORK_VERSION, package: pkg }) : [];
   const app = createHttpApp({
@@ -133,6 +157,7 @@ export async function startService(
     unavailableReason: replayGate(projector),
     readConsistently: store.atomic ? (work) => store.readConsistently(work) : undefined,
     cache,
+    liveEvents,
     logger,
     metrics,
   });
@@ -149,6 +174,9 @@ export async function startService(
     projector,
     async close() {
       // Stop taking requests and ledger events first, then let go of the backing services.
+      // Live streams never end by themselves: they are ended, and their clients reconnect elsewhere.
+      liveEvents?.feed.stop();
+      liveEvents?.streams.endAll();
       await Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), projector?.stop()]);
       await recorder?.settled();
       await cache?.close();

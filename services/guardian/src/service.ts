@@ -10,6 +10,7 @@ export const guardianArea: AreaDefinition = {
   area: 'guardian',
   packageName: packageJson.name,
   version: packageJson.version,
+  basePath: '/guardian',
   defaultPort: 4101,
   info: {
     title: 'Guardian API',

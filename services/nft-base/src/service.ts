@@ -11,6 +11,7 @@ export const nftBaseArea: AreaDefinition = {
   area: 'nft-base',
   packageName: packageJson.name,
   version: packageJson.version,
+  basePath: '/nft',
   defaultPort: 4102,
   info: {
     title: 'NFT base API',

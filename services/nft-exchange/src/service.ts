@@ -15,6 +15,7 @@ export const nftExchangeArea: AreaDefinition = {
   area: AREA,
   packageName: packageJson.name,
   version: packageJson.version,
+  basePath: '/nft/exchange',
   defaultPort: 4103,
   info: {
     title: 'NFT Exchange API',

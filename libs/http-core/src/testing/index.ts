@@ -1,1 +1,2 @@
 export * from './raw-http';
+export * from './event-stream';

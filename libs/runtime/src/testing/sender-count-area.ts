@@ -10,6 +10,7 @@ export function senderCountArea(area: string, routes: AreaDefinition['routes'] =
     area,
     packageName: `@ledger-api/${area}`,
     version: '1.0.0',
+    basePath: `/${area}`,
     defaultPort: 4990,
     info: { title: area, version: '1.0.0' },
     projection: () => senderCountProjection,

@@ -1,0 +1,114 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  eventFrame,
+  KEEP_ALIVE_FRAME,
+  KEEP_ALIVE_INTERVAL_MS,
+  parseCommitId,
+  RETRY_FRAME,
+  STREAM_HEADERS,
+  type CommitId,
+  type StreamEvent,
+} from './live-events';
+
+/** What a live stream is served from: the service's commit feed, or the gateway's copy of it. */
+export interface LiveEventSource {
+  /** The newest commit announced, as the data of a `position` event. */
+  position(): Omit<StreamEvent, 'event'>;
+  /** The events after `commit`, through at least the position of now; undefined when they can no longer all be had. */
+  eventsAfter(commit: CommitId): Promise<StreamEvent[] | undefined>;
+  /** Each event as it is announced; undefined when the source lost track of the read model (the stream must end). */
+  subscribe(listener: (event: StreamEvent | undefined) => void): () => void;
+}
+
+export interface LiveStreamOptions {
+  keepAliveMs?: number;
+  /** A client that reads slower than events come gets cut off past this many unsent bytes, and resumes when it reconnects. */
+  maxBufferedBytes?: number;
+}
+
+const DEFAULT_MAX_BUFFERED_BYTES = 1024 * 1024;
+
+/**
+ * Serves live streams (api-behaviour.md section 9) and keeps count of the open ones, so a
+ * shutdown can end them all cleanly. A client sent a Last-Event-ID it can resume from gets
+ * every event after it; any other client opens on the current position (`position`, or
+ * `reset` when its id could not be resumed from), then live events in commit order.
+ */
+export class LiveStreams {
+  private readonly open = new Set<ServerResponse>();
+
+  constructor(private readonly options: LiveStreamOptions = {}) {}
+
+  get size(): number {
+    return this.open.size;
+  }
+
+  /** Ends every open stream, as at shutdown: clients reconnect elsewhere. */
+  endAll(): void {
+    for (const res of this.open) res.end();
+  }
+
+  async serve(req: IncomingMessage, res: ServerResponse, source: LiveEventSource): Promise<void> {
+    res.writeHead(200, STREAM_HEADERS);
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    this.open.add(res);
+    res.write(RETRY_FRAME);
+    const session = new StreamSession(res, this.options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES);
+    const unsubscribe = source.subscribe((event) => session.live(event));
+    const keepAlive = setInterval(() => res.write(KEEP_ALIVE_FRAME), this.options.keepAliveMs ?? KEEP_ALIVE_INTERVAL_MS);
+    res.once('close', () => {
+      this.open.delete(res);
+      unsubscribe();
+      clearInterval(keepAlive);
+    });
+    const lastEventId = req.headers['last-event-id'];
+    await session.open(source, typeof lastEventId === 'string' ? lastEventId : undefined);
+  }
+}
+
+/** One client's stream: what it was sent last, and the live events that came while its opening was read. */
+class StreamSession {
+  private last: CommitId | undefined;
+  private held: StreamEvent[] | undefined = [];
+
+  constructor(
+    private readonly res: ServerResponse,
+    private readonly maxBufferedBytes: number,
+  ) {}
+
+  async open(source: LiveEventSource, lastEventId: string | undefined): Promise<void> {
+    const position = source.position();
+    const resumeFrom = parseCommitId(lastEventId);
+    const resumable = resumeFrom && resumeFrom.readModel === position.commit.readModel && resumeFrom.generation <= position.commit.generation;
+    const replayed = resumable ? await source.eventsAfter(resumeFrom).catch(() => undefined) : undefined;
+    if (replayed) {
+      this.last = resumeFrom;
+      for (const event of replayed) this.send(event);
+    } else {
+      this.send({ ...position, event: lastEventId === undefined ? 'position' : 'reset' });
+    }
+    const held = this.held ?? [];
+    this.held = undefined;
+    for (const event of held) this.send(event);
+  }
+
+  live(event: StreamEvent | undefined): void {
+    if (event === undefined) this.res.end();
+    else if (this.held) this.held.push(event);
+    else this.send(event);
+  }
+
+  /** Events at or before the last one sent were sent already (a replay and live events overlap). */
+  private send(event: StreamEvent): void {
+    if (this.res.writableEnded) return;
+    const { last } = this;
+    const isOpening = event.event === 'position' || event.event === 'reset';
+    if (!isOpening && last && last.readModel === event.commit.readModel && event.commit.generation <= last.generation) return;
+    this.last = event.commit;
+    this.res.write(eventFrame(event));
+    if (this.res.writableLength > this.maxBufferedBytes) this.res.destroy();
+  }
+}

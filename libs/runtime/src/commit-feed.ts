@@ -1,0 +1,116 @@
+import { readCommitsBetween, readStoredLedgerState, type CommitRecord, type ProjectionRunner } from '@ledger-api/ledger';
+import type { Logger } from '@ledger-api/observability';
+import type { Store } from '@ledger-api/store';
+
+/** Where the feed stands: the newest settled commit it has announced. */
+export interface FeedState {
+  readModel: string;
+  generation: number;
+  position: { height: number; blockId: string };
+}
+
+/** Told of each commit in order; `reset` when the feed cannot say what came between (another read model, a gap past the log). */
+export type CommitListener = (change: { kind: 'commit'; record: CommitRecord } | { kind: 'reset'; state: FeedState }) => void;
+
+export interface CommitFeedOptions {
+  store: Pick<Store, 'collection'>;
+  /** In a process that writes the read model: told of each commit at once instead of at the next poll. */
+  runner?: Pick<ProjectionRunner, 'onChange'>;
+  /** How often the stored position is read for commits made by another process. */
+  pollMs: number;
+  logger: Logger;
+}
+
+/**
+ * The commits of one read model, announced once they are stored, in order. It reads the
+ * position document and the commit log of the store, so it works alike in the process
+ * that writes (woken by its runner) and in an api replica of a shared store (polling).
+ */
+export class CommitFeed {
+  private readonly listeners = new Set<CommitListener>();
+  private state: FeedState = { readModel: '', generation: 0, position: { height: 0, blockId: '' } };
+  private timer: NodeJS.Timeout | undefined;
+  private unsubscribeRunner: (() => void) | undefined;
+  private reading: Promise<void> | undefined;
+  private readAgain = false;
+
+  constructor(private readonly options: CommitFeedOptions) {}
+
+  async start(): Promise<void> {
+    const stored = await readStoredLedgerState(this.options.store);
+    this.state = { readModel: stored.readModel, generation: stored.generation, position: positionOf(stored.position) };
+    this.unsubscribeRunner = this.options.runner?.onChange(() => this.wake());
+    this.timer = setInterval(() => this.wake(), this.options.pollMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.unsubscribeRunner?.();
+    this.listeners.clear();
+  }
+
+  current(): FeedState {
+    return this.state;
+  }
+
+  subscribe(listener: CommitListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The records after `generation` up to the announced one, oldest first; undefined when the log no longer holds them all. */
+  async recordsAfter(generation: number): Promise<CommitRecord[] | undefined> {
+    const { generation: through } = this.state;
+    const records = await readCommitsBetween(this.options.store, generation, through);
+    return records.length === through - generation ? records : undefined;
+  }
+
+  /** Reads what was committed since the last read; a wake-up during a read makes one more read after it. */
+  private wake(): void {
+    if (this.reading) {
+      this.readAgain = true;
+      return;
+    }
+    this.reading = this.readNewCommits()
+      .catch((error: unknown) => this.options.logger.warn({ err: error }, 'commit feed could not read the store'))
+      .finally(() => {
+        this.reading = undefined;
+        if (this.readAgain) {
+          this.readAgain = false;
+          this.wake();
+        }
+      });
+  }
+
+  private async readNewCommits(): Promise<void> {
+    const stored = await readStoredLedgerState(this.options.store);
+    const known = this.state;
+    if (stored.readModel === known.readModel && stored.generation <= known.generation) return;
+    const next: FeedState = { readModel: stored.readModel, generation: stored.generation, position: positionOf(stored.position) };
+    const records = stored.readModel === known.readModel ? await readCommitsBetween(this.options.store, known.generation, stored.generation) : [];
+    if (records.length !== stored.generation - known.generation || stored.readModel !== known.readModel) {
+      this.state = next;
+      this.announce({ kind: 'reset', state: next });
+      return;
+    }
+    for (const record of records) {
+      this.state = { readModel: stored.readModel, generation: record.generation, position: record.position };
+      this.announce({ kind: 'commit', record });
+    }
+  }
+
+  private announce(change: Parameters<CommitListener>[0]): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(change);
+      } catch (error) {
+        this.options.logger.error({ err: error }, 'commit feed listener failed');
+      }
+    }
+  }
+}
+
+function positionOf({ height, blockId }: { height: number; blockId: string }) {
+  return { height, blockId };
+}
