@@ -15,6 +15,13 @@ function keepDefault(zodSchema: z.core.$ZodType, json: JsonSchema): void {
   if (declared !== undefined) json.default = declared;
 }
 
+// Zod also drops the examples of a schema whose value a transform changes (an
+// object holding a lower-cased id, say), though they show what a client sends.
+function keepExamples(zodSchema: z.core.$ZodType, json: JsonSchema): void {
+  const declared = z.globalRegistry.get(zodSchema)?.examples;
+  if (declared !== undefined && json.examples === undefined) json.examples = declared;
+}
+
 /**
  * `z.number().int()` bounds every integer by the safe-integer range, which says nothing
  * a client needs; and a bound given twice (`positive()` and `minimum: 1`) trips linters.
@@ -54,6 +61,7 @@ export class SchemaComponents {
       unrepresentable: 'any',
       override: ({ zodSchema, jsonSchema }) => {
         keepDefault(zodSchema, jsonSchema);
+        keepExamples(zodSchema, jsonSchema);
         tidyBounds(jsonSchema);
       },
     }) as JsonSchema;
