@@ -183,6 +183,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/nft/collections/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get NFT collections by their ids
+         * @description One entry per requested id, in request order: what GET /nft/collections/{id} answers as `data`, or null where it answers 404. All are read from one ledger state.
+         */
+        post: operations["batchGetCollections"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/nft/collections/{id}/schema": {
         parameters: {
             query?: never;
@@ -294,6 +314,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/nft/assets/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get NFT assets by their ids
+         * @description One entry per requested id, in request order: what GET /nft/assets/{id} answers as `data`, or null where it answers 404. All are read from one ledger state.
+         */
+        post: operations["batchGetAssets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/nft/assets/{id}/wallets": {
         parameters: {
             query?: never;
@@ -359,6 +399,26 @@ export interface paths {
         get: operations["getBurn"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nft/burns/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get NFT burns by their ids
+         * @description One entry per requested id, in request order: what GET /nft/burns/{id} answers as `data`, or null where it answers 404. All are read from one ledger state.
+         */
+        post: operations["batchGetBurns"];
         delete?: never;
         options?: never;
         head?: never;
@@ -450,6 +510,26 @@ export interface paths {
         get: operations["getAuction"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nft/exchange/auctions/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get auctions by their transaction ids
+         * @description One entry per requested id, in request order: what GET /nft/exchange/auctions/{id} answers as `data`, or null where it answers 404. All are read from one ledger state. Any auction, whatever its state.
+         */
+        post: operations["batchGetAuctions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -567,6 +647,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/nft/exchange/bids/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get bids by their transaction ids
+         * @description One entry per requested id, in request order: what GET /nft/exchange/bids/{id} answers as `data`, or null where it answers 404. All are read from one ledger state.
+         */
+        post: operations["batchGetBids"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/nft/exchange/bids/{id}/wallets": {
         parameters: {
             query?: never;
@@ -638,6 +738,26 @@ export interface paths {
         get: operations["getTrade"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nft/exchange/trades/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get trades by their transaction ids, each with its auction and accepted bid
+         * @description One entry per requested id, in request order: what GET /nft/exchange/trades/{id} answers as `data`, or null where it answers 404. All are read from one ledger state. With transform=false: the raw trade transaction only.
+         */
+        post: operations["batchGetTrades"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1132,6 +1252,19 @@ export interface components {
             unix: number;
             /** @description ISO 8601 UTC date-time with milliseconds */
             human: string;
+        };
+        /**
+         * Transaction ids
+         * @example {
+         *       "ids": [
+         *         "022c72dacc64a52ba4be0f2dd903a5993e6eaa75f5c2df4bf9aef857514a9c4c",
+         *         "3FFCFDDB50FA7C46BF3E2076C03DFA114C77FE2F519638AD972665662760B8F9"
+         *       ]
+         *     }
+         */
+        TransactionIds: {
+            /** @description 1 to 100 transaction ids (64 hex characters, any letter case); repeats allowed */
+            ids: string[];
         };
         /**
          * @example {
@@ -2134,6 +2267,54 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    batchGetCollections: {
+        parameters: {
+            query?: {
+                /** @description Return the resource shape (true) or the raw ledger transaction (false) */
+                transform?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransactionIds"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One entry per requested id, in request order; null where nothing has the id */
+                        data: ((components["schemas"]["Collection"] | components["schemas"]["LedgerTransaction"]) | null)[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getCollectionSchema: {
         parameters: {
             query?: {
@@ -2443,6 +2624,54 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    batchGetAssets: {
+        parameters: {
+            query?: {
+                /** @description Return the resource shape (true) or the raw ledger transaction (false) */
+                transform?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransactionIds"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One entry per requested id, in request order; null where nothing has the id */
+                        data: ((components["schemas"]["AssetDetail"] | components["schemas"]["LedgerTransaction"]) | null)[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getAssetWallet: {
         parameters: {
             query?: never;
@@ -2637,6 +2866,54 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    batchGetBurns: {
+        parameters: {
+            query?: {
+                /** @description Return the resource shape (true) or the raw ledger transaction (false) */
+                transform?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransactionIds"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One entry per requested id, in request order; null where nothing has the id */
+                        data: ((components["schemas"]["Burn"] | components["schemas"]["LedgerTransaction"]) | null)[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -2880,6 +3157,54 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    batchGetAuctions: {
+        parameters: {
+            query?: {
+                /** @description Return the resource shape (true) or the raw ledger transaction (false) */
+                transform?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransactionIds"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One entry per requested id, in request order; null where nothing has the id */
+                        data: ((components["schemas"]["AuctionDetail"] | components["schemas"]["LedgerTransaction"]) | null)[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -3208,6 +3533,54 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    batchGetBids: {
+        parameters: {
+            query?: {
+                /** @description Return the resource shape (true) or the raw ledger transaction (false) */
+                transform?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransactionIds"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One entry per requested id, in request order; null where nothing has the id */
+                        data: ((components["schemas"]["Bid"] | components["schemas"]["LedgerTransaction"]) | null)[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getBidWallet: {
         parameters: {
             query?: never;
@@ -3408,6 +3781,54 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    batchGetTrades: {
+        parameters: {
+            query?: {
+                /** @description Return the resource shape (true) or the raw ledger transaction (false) */
+                transform?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransactionIds"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One entry per requested id, in request order; null where nothing has the id */
+                        data: ((components["schemas"]["TradeDetail"] | components["schemas"]["LedgerTransaction"]) | null)[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
