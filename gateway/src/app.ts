@@ -8,6 +8,8 @@ import type { GatewayConfig } from './config';
 import { errorHandler, notFound } from './errors';
 import { openApiHandler, readOpenApiDocument } from './openapi';
 import { createAreaProxy, unconfiguredArea, type UpstreamDurationHistogram, type UpstreamErrorCounter } from './proxy';
+import { clientAddressOf } from './client-address';
+import { edgeAnswers, keepForEdge, type GatewayEdge } from './edge';
 import { createRateLimiter, type SharedCounts } from './rate-limit';
 import { livez, readyz } from './readiness';
 import { bufferRequestBody } from './request-body';
@@ -23,6 +25,8 @@ export interface GatewayDependencies {
   upstreamAgent?: Agent;
   /** Milliseconds since the epoch, for the rate limit's windows; Date.now when absent. */
   clock?: () => number;
+  /** The commit feeds, edge cache and live streams; without it every request is proxied and live streams answer 503. */
+  edge?: GatewayEdge;
 }
 
 const EXPOSED_HEADERS = [
@@ -87,14 +91,19 @@ const preflight: RequestHandler = (req, res, next) => (req.method === 'OPTIONS' 
 
 function mountAreas(app: Express, config: GatewayConfig, deps: GatewayDependencies, metrics: AreaMetrics): void {
   const agent = deps.upstreamAgent ?? createUpstreamAgent(config);
+  const { edge } = deps;
   for (const area of AREAS) {
     const upstream = upstreamOf(area, config);
-    app.use(
-      area.mountPath,
-      upstream
-        ? [bufferRequestBody, createAreaProxy({ area, upstream, timeoutMs: config.PROXY_TIMEOUT_MS, agent, logger: deps.logger, ...metrics })]
-        : unconfiguredArea(area.service),
-    );
+    const feed = edge?.feeds.get(area.service);
+    if (!upstream) {
+      app.use(area.mountPath, unconfiguredArea(area.service));
+      continue;
+    }
+    app.all(`${area.mountPath}/events`, feed && edge ? edge.streams.route(area.service, feed) : unconfiguredArea(area.service));
+    const answersAtEdge = feed && edge?.cache ? [edgeAnswers({ area, feed, cache: edge.cache, requests: edge.requests })] : [];
+    const onAnswer = feed && edge?.cache ? keepForEdge(feed, edge.cache, edge.maxEntryBytes) : undefined;
+    const proxy = createAreaProxy({ area, upstream, timeoutMs: config.PROXY_TIMEOUT_MS, agent, logger: deps.logger, onAnswer, ...metrics });
+    app.use(area.mountPath, [bufferRequestBody, ...answersAtEdge, proxy]);
   }
 }
 
@@ -127,8 +136,7 @@ export function buildApp(config: GatewayConfig, deps: GatewayDependencies): Expr
     syncIntervalMs: config.RATE_LIMIT_SYNC_MS,
     logger,
     metrics,
-    // Trusting no proxy, the client is the connection's peer: no X-Forwarded-For to parse for it.
-    clientAddress: config.TRUST_PROXY === false ? (req) => req.socket.remoteAddress : (req) => req.ip,
+    clientAddress: clientAddressOf(config),
     clock: deps.clock,
   });
 

@@ -19,6 +19,12 @@ describe('gateway configuration', () => {
       KEEP_ALIVE_TIMEOUT_MS: 65_000,
       READY_TIMEOUT_MS: 2_000,
       TRUST_PROXY: false,
+      EDGE_CACHE_MB: 64,
+      EVENTS_BUFFER: 1_000,
+      EVENTS_MAX_PER_CLIENT: 8,
+      EVENTS_MAX_STREAMS: 10_000,
+      EVENTS_KEEP_ALIVE_MS: 15_000,
+      FEED_RECONNECT_MS: 250,
       LOG_LEVEL: 'info',
     });
     expect(configuredUpstreams(config)).toEqual([]);

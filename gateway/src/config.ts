@@ -63,6 +63,18 @@ export const gatewayConfigSchema = z.object({
   READY_TIMEOUT_MS: env.int(2_000, 1),
   // Whose X-Forwarded-For to believe (see trustedProxies).
   TRUST_PROXY: trustedProxies(),
+  // Megabytes of answers the gateway keeps and answers itself while they are of their area's newest commit; 0 proxies every request.
+  EDGE_CACHE_MB: env.int(64, 0, 65_536),
+  // How many of each area's most recent commits the gateway keeps to resume live streams from; older ids are replayed by the service.
+  EVENTS_BUFFER: env.int(1_000, 1),
+  // Live streams one client address may hold at once (429 beyond).
+  EVENTS_MAX_PER_CLIENT: env.int(8, 1),
+  // Live streams this gateway process serves at once (503 beyond).
+  EVENTS_MAX_STREAMS: env.int(10_000, 1),
+  // An idle live stream carries a keep-alive comment at least this often.
+  EVENTS_KEEP_ALIVE_MS: env.int(15_000, 100),
+  // How soon a lost commit feed is connected again (doubling per failure, up to 5 s); its area is proxied meanwhile.
+  FEED_RECONNECT_MS: env.int(250, 10),
   // The pino log level.
   LOG_LEVEL: env.logLevel(),
 });

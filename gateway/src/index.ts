@@ -2,6 +2,8 @@ import { loadConfigOrExit } from '@ledger-api/config';
 import { GracefulShutdown } from '@ledger-api/http-core';
 import { createLogger, createMetrics } from '@ledger-api/observability';
 import { buildApp } from './app';
+import { clientAddressOf } from './client-address';
+import { createGatewayEdge } from './edge';
 import { gatewayConfigSchema } from './config';
 import { connectRateLimitRedis, redisSharedCounts } from './rate-limit';
 import { closeGracefully, listen } from './server';
@@ -14,23 +16,33 @@ async function main(): Promise<void> {
   const logger = createLogger({ name: 'gateway', level: config.LOG_LEVEL });
   const redis = config.REDIS_URL ? connectRateLimitRedis(config.REDIS_URL, logger) : undefined;
   const upstreamAgent = createUpstreamAgent(config);
+  const metrics = createMetrics('gateway');
+  const edge = createGatewayEdge(config, { logger, metrics, clientAddress: clientAddressOf(config) });
   const app = buildApp(config, {
     logger,
-    metrics: createMetrics('gateway'),
+    metrics,
     rateLimitCounts: redis && redisSharedCounts(redis, RATE_LIMIT_KEY_PREFIX),
     upstreamAgent,
+    edge,
   });
+  edge.start();
   const server = await listen(app, config.PORT, config.HOST, {
     requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
     keepAliveTimeoutMs: config.KEEP_ALIVE_TIMEOUT_MS,
   });
   const services = configuredUpstreams(config).map(({ service, baseUrl }) => ({ service, baseUrl }));
-  logger.info({ host: config.HOST, port: config.PORT, services, rateLimitCounts: redis ? 'memory, shared in redis' : 'memory' }, 'gateway listening');
+  const edgeCache = config.EDGE_CACHE_MB > 0 ? `${config.EDGE_CACHE_MB} MB` : 'off';
+  logger.info(
+    { host: config.HOST, port: config.PORT, services, edgeCache, rateLimitCounts: redis ? 'memory, shared in redis' : 'memory' },
+    'gateway listening',
+  );
 
   // No hard deadline: closing the server bounds itself, cutting what still runs at its deadline.
   new GracefulShutdown({
     logger,
     async stop() {
+      // Live streams never end by themselves: ended now, their clients reconnect elsewhere and resume.
+      edge.stop();
       // In-flight requests end within the proxy timeout; a little slack lets their answers out.
       const drained = await closeGracefully(server, config.PROXY_TIMEOUT_MS + 1_000);
       if (!drained) logger.warn('requests still running at the shutdown deadline were cut');

@@ -1,6 +1,7 @@
 import type { Agent, ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { createProxyMiddleware, debugProxyErrorsPlugin, type Plugin } from 'http-proxy-middleware';
+import { LEDGER_COMMIT_HEADER } from '@ledger-api/http-core';
 import type { Logger, Metrics } from '@ledger-api/observability';
 import { sendError } from './errors';
 import { forwardBufferedBody } from './request-body';
@@ -25,6 +26,8 @@ export interface AreaProxyOptions {
   upstreamErrors: UpstreamErrorCounter;
   /** Time from sending the request to the service to the head of its answer. */
   upstreamDuration: UpstreamDurationHistogram;
+  /** Sees each answer's head before it goes on (the edge cache keeps answers through it). */
+  onAnswer?(proxyRes: IncomingMessage, req: IncomingMessage): void;
 }
 
 class UpstreamTimeoutError extends Error {
@@ -78,7 +81,10 @@ function upstreamEvents(options: AreaProxyOptions): Plugin<IncomingMessage, Serv
       boundExchange(proxyReq, res, timeoutMs);
       forwardBufferedBody(proxyReq, req);
     });
-    proxyServer.on('proxyRes', (proxyRes, _req, res) => {
+    proxyServer.on('proxyRes', (proxyRes, req, res) => {
+      options.onAnswer?.(proxyRes, req);
+      // Which commit an answer was rendered at is for the gateway alone.
+      delete proxyRes.headers[LEDGER_COMMIT_HEADER];
       // The gateway owns the CORS policy; a service's own headers must not override it.
       for (const name of Object.keys(proxyRes.headers)) {
         if (name.startsWith('access-control-')) delete proxyRes.headers[name];

@@ -31,6 +31,11 @@ export const bufferRequestBody: RequestHandler = async (req, res, next) => {
   next();
 };
 
+/** The body bufferRequestBody read, if the request had one. */
+export function bufferedBodyOf(req: IncomingMessage): Buffer | undefined {
+  return bufferedBodies.get(req);
+}
+
 /** Sends a body read by bufferRequestBody on to the service; the request stream itself is spent. */
 export function forwardBufferedBody(proxyReq: ClientRequest, req: IncomingMessage): void {
   const body = bufferedBodies.get(req);

@@ -71,6 +71,8 @@ export function requestContext({ logger, metrics, fixedHeaders }: RequestContext
           reqId: req.id,
           userAgent: req.headers['user-agent'],
           ...(!finished && { aborted: true }),
+          // Answered by the gateway's edge cache, not by the service.
+          ...(res.locals.edge === true && { edge: true }),
         },
         isProbePath(path),
       );

@@ -1,6 +1,8 @@
 import { createServer, get, request, type Agent, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createMetrics, silentLogger, type Logger, type Metrics } from '@ledger-api/observability';
 import { buildApp } from '../app';
+import { clientAddressOf } from '../client-address';
+import { createGatewayEdge, type GatewayEdge } from '../edge';
 import { parseGatewayConfig } from '../config';
 import type { SharedCounts } from '../rate-limit';
 import { listen, portOf } from '../server';
@@ -123,13 +125,32 @@ export interface GatewayOptions {
   rateLimitCounts?: SharedCounts;
   clock?: () => number;
   metrics?: Metrics;
+  /** Follow the services' commit feeds: the edge cache (unless EDGE_CACHE_MB is 0) and live streams. */
+  edge?: boolean;
 }
 
-export async function startGateway(env: Record<string, string>, options: GatewayOptions = {}): Promise<RunningServer> {
+export interface RunningGateway extends RunningServer {
+  edge?: GatewayEdge;
+  metrics: Metrics;
+}
+
+export async function startGateway(env: Record<string, string>, options: GatewayOptions = {}): Promise<RunningGateway> {
   const config = parseGatewayConfig({ RATE_LIMIT_PER_MINUTE: '0', ...env });
-  const app = buildApp(config, { logger: silentLogger(), ...options, metrics: options.metrics ?? createMetrics('gateway', false) });
+  const logger = options.logger ?? silentLogger();
+  const metrics = options.metrics ?? createMetrics('gateway', false);
+  const edge = options.edge ? createGatewayEdge(config, { logger, metrics, clientAddress: clientAddressOf(config) }) : undefined;
+  const app = buildApp(config, { ...options, logger, metrics, edge });
+  edge?.start();
   const server = await listen(app, 0, '127.0.0.1', { requestTimeoutMs: config.REQUEST_TIMEOUT_MS, keepAliveTimeoutMs: config.KEEP_ALIVE_TIMEOUT_MS });
-  return { url: `http://127.0.0.1:${portOf(server)}`, close: () => stop(server) };
+  return {
+    url: `http://127.0.0.1:${portOf(server)}`,
+    edge,
+    metrics,
+    async close() {
+      edge?.stop();
+      await stop(server);
+    },
+  };
 }
 
 /** Milliseconds an async operation took, with its result. */

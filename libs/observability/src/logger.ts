@@ -60,6 +60,8 @@ export interface RequestLogLine {
   userAgent?: string;
   /** Set when the client left before its answer was complete. */
   aborted?: true;
+  /** Set when the gateway answered from its edge cache instead of asking the service. */
+  edge?: true;
 }
 
 const PROBE_PATHS = new Set(['/livez', '/readyz', '/healthz', '/metrics']);

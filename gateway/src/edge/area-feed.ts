@@ -1,0 +1,228 @@
+import { Agent } from 'node:http';
+import {
+  formatCommitId,
+  openEventStream,
+  parseCommitId,
+  type CommitId,
+  type EventStreamConnection,
+  type LiveEventSource,
+  type ReceivedEvent,
+  type StreamEvent,
+  type StreamEventName,
+} from '@ledger-api/http-core';
+import type { Logger } from '@ledger-api/observability';
+
+/** `live`: the feed said where the area stands and is connected; anything else: the edge must not answer for the area. */
+export type FeedState = 'connecting' | 'live' | 'lost';
+
+export interface AreaFeedOptions {
+  area: string;
+  /** The service's live stream, e.g. `http://127.0.0.1:4102/nft/events`. */
+  url: string;
+  /** How many recent events are kept to resume clients from without asking the service. */
+  bufferedEvents: number;
+  logger: Logger;
+  /** Waits before connecting again, doubled per failure up to maxReconnectMs. */
+  reconnectMs?: number;
+  maxReconnectMs?: number;
+  /** How long a replay from the service may take before a client is reset instead. */
+  replayTimeoutMs?: number;
+  /** Told whenever the state changes. */
+  onState?(state: FeedState): void;
+  /** Told how long the feed trailed a service that answered from a commit it had not announced yet. */
+  onCaughtUp?(seconds: number): void;
+}
+
+/** Whether `known` is `commit` or later in the same read model. */
+function reaches(known: CommitId, commit: CommitId): boolean {
+  return known.readModel === commit.readModel && known.generation >= commit.generation;
+}
+
+const EVENT_NAMES = new Set<StreamEventName>(['position', 'reset', 'block.applied', 'block.reverted']);
+
+function toStreamEvent(received: ReceivedEvent): StreamEvent | undefined {
+  const commit = parseCommitId(received.id);
+  if (!commit || !EVENT_NAMES.has(received.event as StreamEventName)) return undefined;
+  return { event: received.event as StreamEventName, commit, data: JSON.parse(received.data) as StreamEvent['data'] };
+}
+
+/**
+ * One area's commit feed at the gateway: the service's live stream, followed from one
+ * connection. It tells the edge cache which commit is the newest (and whether it can be
+ * trusted at all), and serves the gateway's own live streams, fanned out from it.
+ *
+ * A (re)connection opens on the area's position, so the feed never trusts what it has not
+ * been told since it connected. Clients are resumed from the recent events it keeps, or
+ * from the service's commit log, which any replica of the area can replay.
+ */
+export class AreaFeed implements LiveEventSource {
+  private state: FeedState = 'connecting';
+  private newest: StreamEvent | undefined;
+  /** Events since the position the feed connected at, oldest first. */
+  private recent: StreamEvent[] = [];
+  private bufferedSince: CommitId | undefined;
+  /** A commit a service answered from before the feed announced it, and when that was first seen. */
+  private ahead: { commit: CommitId; seenAt: number } | undefined;
+  private readonly listeners = new Set<(event: StreamEvent | undefined) => void>();
+  private connection: EventStreamConnection | undefined;
+  private reconnectTimer: NodeJS.Timeout | undefined;
+  private failures = 0;
+  private stopped = false;
+  // Its own connections: the proxy's pool closes sockets that stay busy this long.
+  private readonly agent = new Agent({ keepAlive: false });
+
+  constructor(private readonly options: AreaFeedOptions) {}
+
+  start(): void {
+    void this.connect();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.reconnectTimer);
+    this.connection?.close();
+    this.agent.destroy();
+    this.endListeners();
+  }
+
+  /**
+   * The commit the edge may answer at: the newest, while the feed is live and no service
+   * has answered from a later one (the feed then trails, and the area is proxied until it catches up).
+   */
+  edgeCommit(): CommitId | undefined {
+    return this.state === 'live' && !this.ahead ? this.newest?.commit : undefined;
+  }
+
+  /** A service answered from `commit`: a commit the feed has not announced means it trails. */
+  noteServedCommit(commit: CommitId): void {
+    const newest = this.newest?.commit;
+    if (newest && reaches(newest, commit)) return;
+    if (this.ahead && reaches(this.ahead.commit, commit)) return;
+    this.ahead = { commit, seenAt: this.ahead?.seenAt ?? performance.now() };
+  }
+
+  status(): FeedState {
+    return this.state;
+  }
+
+  position(): Omit<StreamEvent, 'event'> {
+    const newest = this.newest ?? { commit: { readModel: '', generation: 0 }, data: { height: 0, id: '' } };
+    const { height, id } = newest.data;
+    return { commit: newest.commit, data: { height, id } };
+  }
+
+  async eventsAfter(commit: CommitId): Promise<StreamEvent[] | undefined> {
+    const since = this.bufferedSince;
+    if (since && since.readModel === commit.readModel && commit.generation >= since.generation) {
+      return this.recent.filter((event) => event.commit.generation > commit.generation);
+    }
+    return this.replayFromService(commit);
+  }
+
+  subscribe(listener: (event: StreamEvent | undefined) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private async connect(): Promise<void> {
+    if (this.stopped) return;
+    try {
+      this.connection = await openEventStream(
+        { url: this.options.url, agent: this.agent },
+        { onEvent: (event) => this.received(event), onEnd: (error) => this.lost(error) },
+      );
+      if (this.connection.status !== 200) this.lost(new Error(`the service answered ${this.connection.status}`));
+    } catch (error) {
+      this.lost(error as Error);
+    }
+  }
+
+  private received(received: ReceivedEvent): void {
+    const event = toStreamEvent(received);
+    if (!event) return;
+    if (event.event === 'position' || event.event === 'reset') return this.opened(event);
+    this.advanceTo(event);
+    this.recent.push(event);
+    // The events kept are all those after the one dropped last.
+    if (this.recent.length > this.options.bufferedEvents) this.bufferedSince = this.recent.shift()?.commit;
+    for (const listener of this.listeners) listener(event);
+  }
+
+  /** The first event of a connection: where the area stands now. */
+  private opened(position: StreamEvent): void {
+    const previous = this.newest?.commit;
+    const unchanged = previous && formatCommitId(previous) === formatCommitId(position.commit);
+    // A commit of another read model than the one the area now serves will never be announced.
+    if (this.ahead && this.ahead.commit.readModel !== position.commit.readModel) this.ahead = undefined;
+    if (!unchanged) {
+      // What came while the feed was away is not in hand: its clients resume through the service.
+      this.endListeners();
+      this.recent = [];
+      this.advanceTo(position);
+      this.bufferedSince = position.commit;
+    }
+    this.failures = 0;
+    this.setState('live');
+  }
+
+  private advanceTo(event: StreamEvent): void {
+    this.newest = event;
+    if (this.ahead && reaches(event.commit, this.ahead.commit)) {
+      this.options.onCaughtUp?.((performance.now() - this.ahead.seenAt) / 1e3);
+      this.ahead = undefined;
+    }
+  }
+
+  private lost(error?: Error): void {
+    this.connection = undefined;
+    if (this.stopped) return;
+    if (this.state !== 'lost')
+      this.options.logger.warn({ area: this.options.area, err: error }, 'commit feed lost; proxying the area until it is back');
+    this.setState('lost');
+    const base = this.options.reconnectMs ?? 250;
+    const delay = Math.min(base * 2 ** this.failures, this.options.maxReconnectMs ?? 5_000);
+    this.failures += 1;
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = setTimeout(() => void this.connect(), delay);
+  }
+
+  private setState(state: FeedState): void {
+    if (state === this.state) return;
+    this.state = state;
+    this.options.onState?.(state);
+  }
+
+  private endListeners(): void {
+    for (const listener of [...this.listeners]) listener(undefined);
+  }
+
+  /** Asks the service for the events after `commit`, up to where this feed's own events begin. */
+  private replayFromService(commit: CommitId): Promise<StreamEvent[] | undefined> {
+    const joinAt = this.bufferedSince;
+    if (!joinAt || joinAt.readModel !== commit.readModel) return Promise.resolve(undefined);
+    return new Promise((resolve) => {
+      const replayed: StreamEvent[] = [];
+      let connection: EventStreamConnection | undefined;
+      const finish = (events: StreamEvent[] | undefined) => {
+        clearTimeout(timer);
+        connection?.close();
+        resolve(events);
+      };
+      const timer = setTimeout(() => finish(undefined), this.options.replayTimeoutMs ?? 5_000);
+      const onEvent = (received: ReceivedEvent) => {
+        const event = toStreamEvent(received);
+        if (!event || event.event === 'reset' || event.commit.readModel !== commit.readModel) return finish(undefined);
+        replayed.push(event);
+        // From here on this feed's own events take over.
+        if (event.commit.generation >= joinAt.generation) finish([...replayed, ...this.recent]);
+      };
+      openEventStream(
+        { url: this.options.url, agent: this.agent, headers: { 'last-event-id': formatCommitId(commit) } },
+        { onEvent, onEnd: () => finish(undefined) },
+      ).then(
+        (opened) => (connection = opened),
+        () => finish(undefined),
+      );
+    });
+  }
+}

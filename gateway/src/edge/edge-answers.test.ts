@@ -1,0 +1,154 @@
+import { Writable } from 'node:stream';
+import { createLogger, type Logger } from '@ledger-api/observability';
+import { waitFor } from '@ledger-api/test-kit';
+import { startFakeArea, type FakeArea } from '../testing/fake-area';
+import { send, startGateway, type RunningGateway } from '../testing/gateway-harness';
+
+let area: FakeArea;
+const gateways: RunningGateway[] = [];
+
+async function gatewayOver(env: Record<string, string> = {}, logger?: Logger): Promise<RunningGateway> {
+  const gateway = await startGateway({ NFT_BASE_URL: area.url, FEED_RECONNECT_MS: '20', ...env }, { edge: true, logger });
+  gateways.push(gateway);
+  await waitFor(() => gateway.edge?.feeds.get('nft-base')?.status() === 'live', 'the commit feed');
+  return gateway;
+}
+
+/** The generation the answer was rendered at, and whether the service rendered it for this request. */
+async function ask(gateway: RunningGateway, path = '/api/nft/assets?limit=2', headers: Record<string, string> = {}) {
+  const rendersBefore = area.renders;
+  const answer = await send(`${gateway.url}${path}`, { headers });
+  const generation = answer.body ? (JSON.parse(answer.body) as { data?: { generation: number } }).data?.generation : undefined;
+  return { ...answer, generation, proxied: area.renders > rendersBefore };
+}
+
+beforeEach(async () => {
+  area = await startFakeArea('/nft');
+});
+
+afterEach(async () => {
+  await Promise.all(gateways.splice(0).map((gateway) => gateway.close()));
+  await area.close();
+});
+
+describe('the edge cache', () => {
+  it('answers a repeated request itself while its commit is the newest, and moves on with the next commit at once', async () => {
+    const gateway = await gatewayOver();
+    expect(await ask(gateway)).toMatchObject({ status: 200, proxied: true, generation: 1 });
+    const hit = await ask(gateway);
+    expect(hit).toMatchObject({ status: 200, proxied: false, generation: 1 });
+    expect(hit.headers['x-ledger-commit']).toBeUndefined();
+
+    area.commit();
+    await waitFor(async () => (await ask(gateway)).generation === 2, 'the answer of the new commit');
+    expect(await ask(gateway)).toMatchObject({ proxied: false, generation: 2 });
+
+    // A revert is a new commit too: nothing of the state before it is answered again.
+    area.commit('block.reverted');
+    await waitFor(async () => (await ask(gateway)).generation === 3, 'the answer after the revert');
+    expect(await ask(gateway)).toMatchObject({ proxied: false, generation: 3 });
+  });
+
+  it('proxies the area while its feed is lost, and answers at the edge again once it is back', async () => {
+    const gateway = await gatewayOver();
+    await ask(gateway);
+    expect((await ask(gateway)).proxied).toBe(false);
+
+    area.dropFeed();
+    await waitFor(() => gateway.edge?.feeds.get('nft-base')?.status() === 'lost', 'the feed to be lost');
+    area.commit('block.applied', false);
+    expect(await ask(gateway)).toMatchObject({ proxied: true, generation: 2 });
+    expect(await ask(gateway)).toMatchObject({ proxied: true, generation: 2 });
+
+    area.restoreFeed();
+    await waitFor(() => gateway.edge?.feeds.get('nft-base')?.status() === 'live', 'the feed to be back');
+    await ask(gateway);
+    expect(await ask(gateway)).toMatchObject({ proxied: false, generation: 2 });
+  });
+
+  it('never keeps an answer of an older commit than the newest, and proxies while a service is ahead of the feed', async () => {
+    const gateway = await gatewayOver();
+    area.commit();
+    await waitFor(() => gateway.edge?.feeds.get('nft-base')?.edgeCommit()?.generation === 2, 'the feed to announce commit 2');
+
+    area.answerFrom(1);
+    expect(await ask(gateway)).toMatchObject({ proxied: true, generation: 1 });
+    expect(await ask(gateway)).toMatchObject({ proxied: true, generation: 1 });
+    area.answerFrom(undefined);
+
+    // The service moved on before the feed said so: the gateway cannot vouch for any answer until it does.
+    area.commit('block.applied', false);
+    expect(await ask(gateway)).toMatchObject({ proxied: true, generation: 3 });
+    expect(await ask(gateway)).toMatchObject({ proxied: true, generation: 3 });
+    area.announce();
+    await waitFor(() => gateway.edge?.feeds.get('nft-base')?.edgeCommit()?.generation === 3, 'the feed to catch up');
+    await ask(gateway);
+    expect(await ask(gateway)).toMatchObject({ proxied: false, generation: 3 });
+  });
+
+  it('serves two gateways from one feed, each moving on with every commit', async () => {
+    const [first, second] = [await gatewayOver(), await gatewayOver()];
+    for (const gateway of [first, second]) {
+      await ask(gateway);
+      expect((await ask(gateway)).proxied).toBe(false);
+    }
+    area.commit();
+    for (const gateway of [first, second]) {
+      await waitFor(async () => (await ask(gateway)).generation === 2, 'the new commit at each gateway');
+      expect(await ask(gateway)).toMatchObject({ proxied: false, generation: 2 });
+    }
+  });
+
+  it('answers HEAD and a matching If-None-Match from a kept page, keys by encoding and body, and stays within its bound', async () => {
+    const gateway = await gatewayOver({ EDGE_CACHE_MB: '1' });
+    const page = await ask(gateway);
+    const head = await send(`${gateway.url}/api/nft/assets?limit=2`, { method: 'HEAD' });
+    expect(head).toMatchObject({ status: 200, body: '' });
+    expect(head.headers['content-length']).toBe(page.headers['content-length']);
+    const notModified = await ask(gateway, '/api/nft/assets?limit=2', { 'if-none-match': String(page.headers.etag) });
+    expect(notModified).toMatchObject({ status: 304, body: '', proxied: false });
+    expect(notModified.headers['content-type']).toBeUndefined();
+    expect(notModified.headers.etag).toBe(page.headers.etag);
+
+    expect((await ask(gateway, '/api/nft/assets?limit=2', { 'accept-encoding': 'br' })).proxied).toBe(true);
+    const search = (body: string) =>
+      send(`${gateway.url}/api/nft/assets/search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    await search('{"a":1}');
+    const rendersBefore = area.renders;
+    expect(JSON.parse((await search('{"a":1}')).body).data.body).toBe('{"a":1}');
+    expect(JSON.parse((await search('{"a":2}')).body).data.body).toBe('{"a":2}');
+    expect(area.renders).toBe(rendersBefore + 1);
+
+    const long = 'x'.repeat(2_000);
+    for (let index = 0; index < 1_500; index += 1) await ask(gateway, `/api/nft/assets?q=${index}-${long}`);
+    expect(gateway.edge?.cache?.bytes).toBeLessThanOrEqual(1024 * 1024);
+    expect(gateway.edge?.cache?.bytes).toBeGreaterThan(512 * 1024);
+  });
+
+  it('still counts edge answers against the rate limit', async () => {
+    const gateway = await gatewayOver({ RATE_LIMIT_PER_MINUTE: '3' });
+    const statuses = [];
+    for (let index = 0; index < 4; index += 1) statuses.push((await ask(gateway)).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
+  it('logs an edge answer as one, and counts every request by what the edge did', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const sink = new Writable({ write: (chunk, _encoding, done) => done(void lines.push(JSON.parse(String(chunk)))) });
+    const gateway = await gatewayOver({}, createLogger({ name: 'gateway', destination: sink }));
+    await send(`${gateway.url}/api/nft/assets`, { headers: { 'x-request-id': 'edge-miss' } });
+    await send(`${gateway.url}/api/nft/assets`, { headers: { 'x-request-id': 'edge-hit' } });
+    await waitFor(() => lines.filter((line) => String(line.reqId).startsWith('edge-')).length === 2, 'both log lines');
+    expect(lines.find((line) => line.reqId === 'edge-hit')).toMatchObject({ statusCode: 200, edge: true });
+    expect(lines.find((line) => line.reqId === 'edge-miss')?.edge).toBeUndefined();
+    const metrics = await gateway.metrics.registry.getSingleMetricAsString('edge_cache_requests_total');
+    expect(metrics).toMatch(/area="nft-base",result="hit"[^\n]*\} 1/);
+    expect(metrics).toMatch(/area="nft-base",result="miss"[^\n]*\} 1/);
+  });
+
+  it('proxies every request when EDGE_CACHE_MB is 0', async () => {
+    const gateway = await gatewayOver({ EDGE_CACHE_MB: '0' });
+    await ask(gateway);
+    expect((await ask(gateway)).proxied).toBe(true);
+  });
+});

@@ -1,0 +1,118 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestHandler } from 'express';
+import fresh from 'fresh';
+import { formatCommitId, LEDGER_COMMIT_HEADER, negotiateEncoding, normalizePath, pageRequestKey, parseCommitId } from '@ledger-api/http-core';
+import type { Metrics } from '@ledger-api/observability';
+import { bufferedBodyOf } from '../request-body';
+import type { Area } from '../upstreams';
+import type { AreaFeed } from './area-feed';
+import type { EdgeCache, EdgeEntry } from './edge-cache';
+
+/** Labelled by `area` and `result`: hit, miss (proxied, may be kept), bypass (proxied, the feed cannot vouch for the area). */
+export type EdgeRequestCounter = ReturnType<Metrics['counter']>;
+
+export interface EdgeAnswersOptions {
+  area: Area;
+  feed: AreaFeed;
+  cache: EdgeCache;
+  requests: EdgeRequestCounter;
+}
+
+/** What a proxied request needs to have its answer kept: its key and the commit it must be rendered at. */
+interface PendingCapture {
+  key: string;
+  commit: string;
+}
+
+const captures = new WeakMap<IncomingMessage, PendingCapture>();
+
+// Answers of these methods are pages: the same request at the same commit gets the same answer.
+const PAGE_METHODS = new Set(['GET', 'HEAD', 'POST']);
+
+/** Headers that describe one connection or one sending, never the page itself. */
+const NOT_KEPT = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'x-request-id', LEDGER_COMMIT_HEADER]);
+
+/** The headers a 304 goes without (as the services send it): it has no body to describe. */
+const BODY_HEADERS = new Set(['content-type', 'content-length', 'content-encoding']);
+
+function edgeKey(area: Area, commit: string, req: IncomingMessage & { path: string }): string {
+  const [, querystring = ''] = (req.url ?? '').split(/\?(.*)/s, 2);
+  const body = req.method === 'POST' ? (bufferedBodyOf(req)?.toString('utf8') ?? '') : undefined;
+  const request = pageRequestKey({ method: req.method ?? 'GET', path: normalizePath(`${area.servicePath}${req.path}`), querystring, body });
+  return `${area.service} ${commit} ${negotiateEncoding(req.headers['accept-encoding'])} ${request}`;
+}
+
+function sendEntry(req: IncomingMessage, res: ServerResponse, entry: EdgeEntry): void {
+  const notModified = req.method !== 'POST' && req.headers['if-none-match'] !== undefined && fresh(req.headers, { etag: headerOf(entry, 'etag') });
+  for (const [name, value] of entry.headers) {
+    if (!(notModified && BODY_HEADERS.has(name))) res.setHeader(name, value);
+  }
+  res.statusCode = notModified ? 304 : 200;
+  res.end(notModified || req.method === 'HEAD' ? undefined : entry.body);
+}
+
+function headerOf(entry: EdgeEntry, name: string): string | undefined {
+  const found = entry.headers.find(([header]) => header === name)?.[1];
+  return typeof found === 'string' ? found : undefined;
+}
+
+/**
+ * Answers a request of the area from the edge cache when an answer to the same request,
+ * rendered at the area's newest commit, is kept; otherwise passes it on to be proxied,
+ * marked so that its answer is kept when it turns out to be of that commit.
+ */
+export function edgeAnswers({ area, feed, cache, requests }: EdgeAnswersOptions): RequestHandler {
+  const counted = {
+    hit: requests.labels({ area: area.service, result: 'hit' }),
+    miss: requests.labels({ area: area.service, result: 'miss' }),
+    bypass: requests.labels({ area: area.service, result: 'bypass' }),
+  };
+  return (req, res, next) => {
+    if (!PAGE_METHODS.has(req.method)) return next();
+    const commit = feed.edgeCommit();
+    if (!commit) {
+      counted.bypass.inc();
+      return next();
+    }
+    const key = edgeKey(area, formatCommitId(commit), req);
+    const entry = cache.get(key);
+    if (entry) {
+      counted.hit.inc();
+      res.locals.edge = true;
+      return sendEntry(req, res, entry);
+    }
+    counted.miss.inc();
+    captures.set(req, { key, commit: formatCommitId(commit) });
+    next();
+  };
+}
+
+/**
+ * Sees a service's answer on its way to the client: drops the commit header, tells the feed
+ * of a commit it has not announced, and keeps a whole 200 page that was rendered at the
+ * commit the request was looked up at, if that is still the newest when the page is complete.
+ */
+export function keepForEdge(feed: AreaFeed, cache: EdgeCache, maxEntryBytes: number) {
+  return (proxyRes: IncomingMessage, req: IncomingMessage): void => {
+    const header = proxyRes.headers[LEDGER_COMMIT_HEADER];
+    delete proxyRes.headers[LEDGER_COMMIT_HEADER];
+    const served = typeof header === 'string' ? parseCommitId(header) : undefined;
+    if (served) feed.noteServedCommit(served);
+    const capture = captures.get(req);
+    if (!capture || header !== capture.commit || proxyRes.statusCode !== 200 || req.method === 'HEAD') return;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    proxyRes.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= maxEntryBytes) chunks.push(chunk);
+    });
+    proxyRes.once('end', () => {
+      const newest = feed.edgeCommit();
+      if (size > maxEntryBytes || !newest || formatCommitId(newest) !== capture.commit) return;
+      const headers = Object.entries(proxyRes.headers).flatMap(([name, value]) =>
+        value === undefined || NOT_KEPT.has(name) ? [] : [[name, value] as const],
+      );
+      cache.set(capture.key, { headers, body: Buffer.concat(chunks, size) });
+    });
+  };
+}

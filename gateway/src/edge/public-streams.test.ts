@@ -1,0 +1,120 @@
+import { recordEventStream, type RecordedEventStream } from '@ledger-api/http-core/testing';
+import { waitFor } from '@ledger-api/test-kit';
+import { startFakeArea, type FakeArea } from '../testing/fake-area';
+import { send, startGateway, type RunningGateway } from '../testing/gateway-harness';
+
+let area: FakeArea;
+const gateways: RunningGateway[] = [];
+const streams: RecordedEventStream[] = [];
+
+async function gatewayOver(env: Record<string, string> = {}): Promise<RunningGateway> {
+  const gateway = await startGateway({ NFT_BASE_URL: area.url, FEED_RECONNECT_MS: '20', ...env }, { edge: true });
+  gateways.push(gateway);
+  await waitFor(() => gateway.edge?.feeds.get('nft-base')?.status() === 'live', 'the commit feed');
+  return gateway;
+}
+
+async function open(gateway: RunningGateway, headers: Record<string, string> = {}) {
+  const stream = await recordEventStream(`${gateway.url}/api/nft/events`, headers);
+  streams.push(stream);
+  return stream;
+}
+
+const generations = (stream: RecordedEventStream) => stream.events.map((event) => Number(event.id?.split('-')[1]));
+
+beforeEach(async () => {
+  area = await startFakeArea('/nft');
+});
+
+afterEach(async () => {
+  for (const stream of streams.splice(0)) stream.close();
+  await Promise.all(gateways.splice(0).map((gateway) => gateway.close()));
+  await area.close();
+});
+
+describe("the gateway's live streams", () => {
+  it('open on the position and fan out each commit, once the edge has moved on to it', async () => {
+    const gateway = await gatewayOver();
+    const stream = await open(gateway);
+    expect(stream.status).toBe(200);
+    expect(stream.headers).toMatchObject({
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'access-control-allow-origin': '*',
+    });
+    expect(stream.headers['content-encoding']).toBeUndefined();
+    await waitFor(() => stream.events.length === 1, 'the position');
+    expect(stream.events[0]).toMatchObject({ event: 'position', id: `${area.readModel}-1`, data: JSON.stringify({ height: 1, id: 'block-1' }) });
+
+    const feed = gateway.edge?.feeds.get('nft-base');
+    const edgeAtDelivery: (number | undefined)[] = [];
+    const unsubscribe = feed?.subscribe(() => edgeAtDelivery.push(feed.edgeCommit()?.generation));
+    area.commit();
+    area.commit('block.reverted');
+    await waitFor(() => stream.events.length === 3, 'two commits');
+    unsubscribe?.();
+    expect(stream.events.map((event) => event.event)).toEqual(['position', 'block.applied', 'block.reverted']);
+    expect(edgeAtDelivery).toEqual([2, 3]);
+  });
+
+  it('resume from a Last-Event-ID with every later event, from the gateway’s events or, after a restart, from the service', async () => {
+    const first = await gatewayOver({ EVENTS_BUFFER: '2' });
+    const stream = await open(first);
+    for (let count = 0; count < 4; count += 1) area.commit();
+    await waitFor(() => stream.events.length === 5, 'four commits');
+    expect(generations(stream)).toEqual([1, 2, 3, 4, 5]);
+
+    const fromBuffer = await open(first, { 'last-event-id': `${area.readModel}-3` });
+    await waitFor(() => fromBuffer.events.length === 2, 'the two kept events');
+    expect(generations(fromBuffer)).toEqual([4, 5]);
+
+    const fromService = await open(first, { 'last-event-id': `${area.readModel}-1` });
+    await waitFor(() => fromService.events.length === 4, 'the replay from the service');
+    expect(generations(fromService)).toEqual([2, 3, 4, 5]);
+
+    await first.close();
+    const restarted = await gatewayOver();
+    const resumed = await open(restarted, { 'last-event-id': stream.events[2].id ?? '' });
+    await waitFor(() => resumed.events.length === 2, 'the events after the id');
+    area.commit();
+    await waitFor(() => resumed.events.length === 3, 'a live event after the replay');
+    expect(generations(resumed)).toEqual([4, 5, 6]);
+
+    const reset = await open(restarted, { 'last-event-id': 'another-model-3' });
+    await waitFor(() => reset.events.length === 1, 'the reset');
+    expect(reset.events[0]).toMatchObject({ event: 'reset', id: `${area.readModel}-6` });
+  });
+
+  it('refuse query keys and other methods, and limit streams per client and per process', async () => {
+    const gateway = await gatewayOver({ EVENTS_MAX_PER_CLIENT: '2', EVENTS_MAX_STREAMS: '3', TRUST_PROXY: 'true' });
+    const from = (client: string) => ({ 'x-forwarded-for': client });
+    const withKey = await send(`${gateway.url}/api/nft/events?since=1`);
+    expect(withKey.status).toBe(422);
+    expect(JSON.parse(withKey.body)).toMatchObject({ message: '"since" is not allowed' });
+    expect(
+      (await send(`${gateway.url}/api/nft/events`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })).status,
+    ).toBe(404);
+    expect((await send(`${gateway.url}/api/nft/events`, { method: 'DELETE' })).status).toBe(404);
+
+    await open(gateway, from('10.0.0.1'));
+    await open(gateway, from('10.0.0.1'));
+    const third = await send(`${gateway.url}/api/nft/events`, { headers: from('10.0.0.1') });
+    expect(third.status).toBe(429);
+    expect(third.headers['retry-after']).toBeDefined();
+    expect((await open(gateway, from('10.0.0.2'))).status).toBe(200);
+    const full = await send(`${gateway.url}/api/nft/events`, { headers: from('10.0.0.3') });
+    expect(full.status).toBe(503);
+    expect(full.headers['retry-after']).toBeDefined();
+
+    streams[0].close();
+    await waitFor(async () => (await open(gateway, from('10.0.0.1'))).status === 200, 'a place freed by a closed stream');
+  });
+
+  it('end cleanly at shutdown', async () => {
+    const gateway = await gatewayOver();
+    const stream = await open(gateway);
+    await waitFor(() => stream.events.length === 1, 'the position');
+    gateway.edge?.stop();
+    await stream.ended;
+  });
+});

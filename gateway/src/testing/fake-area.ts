@@ -1,0 +1,118 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { LEDGER_COMMIT_HEADER, LiveStreams, formatCommitId, type LiveEventSource, type StreamEvent } from '@ledger-api/http-core';
+import { portOf } from '../server';
+import type { RunningServer } from './gateway-harness';
+
+/**
+ * A stand-in for one area's service as the gateway sees it: pages that name the commit they
+ * were rendered at, and the live stream of its commits, each under the test's control.
+ */
+export interface FakeArea extends RunningServer {
+  readonly readModel: string;
+  readonly generation: number;
+  /** Page requests the service answered. */
+  readonly renders: number;
+  /** Commits a block (or takes the last one back) and announces it on the stream, unless told to keep quiet. */
+  commit(kind?: 'block.applied' | 'block.reverted', announce?: boolean): void;
+  /** Announces the commits made quietly. */
+  announce(): void;
+  /** Pages are rendered at this generation instead of the newest (a replica that trails). */
+  answerFrom(generation: number | undefined): void;
+  /** Ends the live streams and refuses new ones until restoreFeed. */
+  dropFeed(): void;
+  restoreFeed(): void;
+}
+
+/** `basePath` is the area's path at the service, e.g. `/nft`. */
+export async function startFakeArea(basePath: string, readModel = 'fakeModel'): Promise<FakeArea> {
+  const history: StreamEvent[] = [];
+  const listeners = new Set<(event: StreamEvent | undefined) => void>();
+  let generation = 1;
+  let height = 1;
+  let announced = 1;
+  let renderedAt: number | undefined;
+  let renders = 0;
+  let feedUp = true;
+  const streams = new LiveStreams({ keepAliveMs: 60_000 });
+  const commitOf = (at: number) => ({ readModel, generation: at });
+  const source: LiveEventSource = {
+    position: () => ({ commit: commitOf(announced), data: { height, id: `block-${height}` } }),
+    eventsAfter: async ({ generation: after }) => history.filter((event) => event.commit.generation > after),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  const announce = () => {
+    for (const event of history.filter((past) => past.commit.generation > announced)) {
+      announced = event.commit.generation;
+      for (const listener of listeners) listener(event);
+    }
+  };
+
+  const page = (req: IncomingMessage, res: ServerResponse, body: string) => {
+    renders += 1;
+    const at = renderedAt ?? generation;
+    const text = JSON.stringify({ data: { generation: at, method: req.method, url: req.url, body } });
+    res.writeHead(200, {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': req.method === 'POST' ? 'no-store' : 'no-cache',
+      etag: `"page-${at}-${text.length}"`,
+      vary: 'Accept-Encoding',
+      'x-block-height': String(height),
+      [LEDGER_COMMIT_HEADER]: formatCommitId(commitOf(at)),
+    });
+    res.end(req.method === 'HEAD' ? undefined : text);
+  };
+
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      if (req.url === `${basePath}/events`) {
+        if (!feedUp) return res.writeHead(503).end();
+        return void streams.serve(req, res, source);
+      }
+      page(req, res, Buffer.concat(chunks).toString('utf8'));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+
+  return {
+    url: `http://127.0.0.1:${portOf(server)}`,
+    readModel,
+    get generation() {
+      return generation;
+    },
+    get renders() {
+      return renders;
+    },
+    commit(kind = 'block.applied', announceNow = true) {
+      generation += 1;
+      const block = { height: kind === 'block.applied' ? height + 1 : height, id: `block-${kind === 'block.applied' ? height + 1 : height}` };
+      height = kind === 'block.applied' ? height + 1 : height - 1;
+      history.push({
+        event: kind,
+        commit: commitOf(generation),
+        data: { ...block, ...(kind === 'block.applied' && { timestamp: null, transactions: [] }) },
+      });
+      if (announceNow) announce();
+    },
+    announce,
+    answerFrom: (at) => (renderedAt = at),
+    dropFeed() {
+      feedUp = false;
+      streams.endAll();
+    },
+    restoreFeed() {
+      feedUp = true;
+      // A stream opened now starts at the newest commit, whatever the ended ones were told.
+      announced = generation;
+    },
+    async close() {
+      streams.endAll();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
