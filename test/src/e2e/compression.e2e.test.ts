@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { fetchEndpoints, findExamplePath, plainRequestOf, snapshotLists } from '../fuzz/endpoints';
+import { exampleRequests } from '../support/example-requests';
 import { requestBytes, type BytesAnswer } from '../support/http-bytes';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
 
@@ -28,15 +28,7 @@ let targets: Target[];
 
 beforeAll(async () => {
   stack = await startLocalStack({ blocks: 120 });
-  const endpoints = await fetchEndpoints(stack.gateway);
-  const lists = await snapshotLists(stack.gateway, endpoints);
-  targets = [{ name: 'GET /api/openapi.json', method: 'GET', url: `${stack.gateway}/api/openapi.json`, request: {} }];
-  for (const endpoint of endpoints) {
-    const request = plainRequestOf(endpoint);
-    const answersOk = async (path: string) => (await requestBytes(`${stack.gateway}${path}`, { method: endpoint.method, ...request })).status === 200;
-    const path = await findExamplePath(endpoint, lists, answersOk);
-    targets.push({ name: `${endpoint.method} ${path}`, method: endpoint.method, url: `${stack.gateway}${path}`, request });
-  }
+  targets = (await exampleRequests(stack.gateway)).map(({ path, ...example }) => ({ ...example, url: `${stack.gateway}${path}` }));
 }, 180_000);
 
 afterAll(async () => {

@@ -9,6 +9,8 @@ export type StackChild = 'guardian' | 'nft-base' | 'nft-exchange' | 'gateway';
 export interface LocalStack {
   /** The gateway's base URL, without `/api`. */
   gateway: string;
+  /** Each service's base URL, as the gateway reaches it. */
+  services: { GUARDIAN_URL: string; NFT_BASE_URL: string; NFT_EXCHANGE_URL: string };
   launcher: RunningProcess;
   /** The pid of the launcher's latest `name` child, from the launcher's log. */
   childPid(name: StackChild): number;
@@ -44,6 +46,11 @@ export async function startLocalStack({ blocks, env = {} }: LocalStackOptions): 
   );
   const stack: LocalStack = {
     gateway: `http://127.0.0.1:${gatewayPort}`,
+    services: {
+      GUARDIAN_URL: `http://127.0.0.1:${guardian}`,
+      NFT_BASE_URL: `http://127.0.0.1:${base}`,
+      NFT_EXCHANGE_URL: `http://127.0.0.1:${exchange}`,
+    },
     launcher,
     childPid: (name) => {
       const starts = [...launcher.output().matchAll(new RegExp(`local-stack: ${name} started \\(pid (\\d+)\\)`, 'g'))];
