@@ -75,6 +75,36 @@ describe('the local stack behind the gateway', () => {
     expect(page.meta.totalCount).toBe(countOf(9000, 1));
   });
 
+  it('passes batch lookups through to the services, each entry as its by-id route answers it', async () => {
+    const batch = (path: string, body: unknown) =>
+      fetch(`${api}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const byId = async (path: string) => {
+      const { status, body } = await getJson(`${api}/api${path}`);
+      return status === 200 ? body.data : null;
+    };
+    const unknown = 'f'.repeat(64);
+    const assetIds = ((await getJson(`${api}/api/nft/assets?limit=3`)).body.data as { id: string }[]).map((asset) => asset.id);
+    const tradeIds = ((await getJson(`${api}/api/nft/exchange/trades?limit=2`)).body.data as { id: string }[]).map((trade) => trade.id);
+    const lookups: [string, string, string[]][] = [
+      ['/nft/assets/batch', '/nft/assets/', [assetIds[2], unknown, assetIds[0].toUpperCase(), assetIds[2]]],
+      ['/nft/exchange/trades/batch?transform=false', '/nft/exchange/trades/', [...tradeIds, unknown]],
+    ];
+    for (const [path, byIdPath, ids] of lookups) {
+      const response = await batch(path, { ids });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('x-block-height')).toBe(String(topBlock(events).height));
+      const query = path.includes('?') ? path.slice(path.indexOf('?')) : '';
+      expect(await response.json()).toEqual({ data: await Promise.all(ids.map((id) => byId(`${byIdPath}${id}${query}`))) });
+    }
+    const refused = await batch('/nft/exchange/bids/batch', { ids: [...assetIds, 'xyz'] });
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toEqual({
+      statusCode: 422,
+      error: 'Unprocessable Entity',
+      message: '"ids[3]" must only contain hexadecimal characters',
+    });
+  });
+
   it('serves one OpenAPI document for all areas', async () => {
     const { body } = await getJson(`${api}/api/openapi.json`);
     expect(body.openapi).toMatch(/^3\.1/);

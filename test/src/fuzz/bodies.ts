@@ -148,3 +148,91 @@ export const isInjectionName = (name: string) => name.startsWith('$') || PROTOTY
 
 /** Several bodies over the limit, for senders at the same time. */
 export const oversizedBodies = fc.array(fc.integer({ min: BODY_LIMIT_BYTES + 1, max: 4 * 1024 * 1024 }), { minLength: 2, maxLength: 5 });
+
+const hexOfLength = (length: number) => fc.string({ unit: fc.constantFrom(...'0123456789abcdefABCDEF'), minLength: length, maxLength: length });
+
+/** Well-formed ids: existing ones in any letter case, and unknown ones. */
+function wellFormedId(existing: string[]): fc.Arbitrary<string> {
+  const known = existing.length ? fc.constantFrom(...existing) : hexOfLength(64);
+  const anyCase = fc
+    .tuple(known, fc.nat())
+    .map(([id, seed]) => [...id].map((char, at) => ((seed >> (at % 30)) & 1 ? char.toUpperCase() : char)).join(''));
+  return fc.oneof({ weight: 3, arbitrary: known }, { weight: 2, arbitrary: anyCase }, { weight: 1, arbitrary: hexOfLength(64) });
+}
+
+/** Everything an id must not be: other lengths, other characters, other types. */
+function malformedId(existing: string[]): fc.Arbitrary<JsonTree> {
+  const id = wellFormedId(existing);
+  const intruder = fc.tuple(id, fc.nat(63), fc.constantFrom('g', 'G', 'x', ' ', '-', '.', '%', '\u0000', 'é', '٣'));
+  return fc.oneof(
+    fc
+      .integer({ min: 0, max: 90 })
+      .filter((length) => length !== 64)
+      .chain(hexOfLength),
+    intruder.map(([hex, at, char]) => hex.slice(0, at) + char + hex.slice(at + 1)),
+    id.map((hex) => `${hex} `),
+    fc.constantFrom<JsonTree>(null, true, 0, -1.5, '', '$where', '__proto__', [], { members: [] }),
+    fc.integer(),
+    fc.string({ unit: 'grapheme', maxLength: 70 }),
+    id.map((hex): JsonTree => [hex]),
+    id.map((hex): JsonTree => ({ members: [['$in', [hex]]] })),
+  );
+}
+
+/** Lists of ids: well-formed ones, or with malformed ones among them; mostly a few, sometimes at or past the limit of 100, or none. */
+function batchIds(existing: string[]): fc.Arbitrary<JsonTree[]> {
+  const valid = wellFormedId(existing);
+  const mixed: fc.Arbitrary<JsonTree> = fc.oneof({ weight: 3, arbitrary: valid }, { weight: 1, arbitrary: malformedId(existing) });
+  const sizes = fc.oneof({ weight: 6, arbitrary: fc.integer({ min: 1, max: 8 }) }, { weight: 1, arbitrary: fc.constantFrom(0, 99, 100, 101, 150) });
+  const list = (id: fc.Arbitrary<JsonTree>) =>
+    sizes.chain((size) =>
+      // A list past a handful is one id over and over after its first, so generating it stays cheap.
+      size <= 8
+        ? fc.array(id, { minLength: size, maxLength: size })
+        : fc.tuple(id, id).map(([first, rest]) => [first, ...Array(size - 1).fill(rest)]),
+    );
+  return fc.oneof(list(valid), list(mixed));
+}
+
+export interface BatchBody {
+  bytes: Buffer;
+}
+
+/** Bodies of batch lookups: well-formed ones with known and unknown ids, and each way one can be wrong. */
+export function batchBody(existing: string[]): fc.Arbitrary<BatchBody> {
+  const ids = batchIds(existing);
+  const otherKey = fc.constantFrom('id', 'IDS', 'ids ', 'limit', 'transform', '$where', '__proto__', 'constructor', '0', '');
+  const asText = (tree: JsonTree): BatchBody => shownAs({ bytes: Buffer.from(writeJson(tree)) }, Buffer.from(writeJson(tree)));
+  return fc.oneof(
+    { weight: 8, arbitrary: ids.map((list) => asText({ members: [['ids', list]] })) },
+    {
+      weight: 2,
+      arbitrary: fc.tuple(ids, otherKey, jsonTree([]), fc.boolean()).map(([list, key, value, keyFirst]) =>
+        asText({
+          members: keyFirst
+            ? [
+                [key, value],
+                ['ids', list],
+              ]
+            : [
+                ['ids', list],
+                [key, value],
+              ],
+        }),
+      ),
+    },
+    { weight: 1, arbitrary: fc.tuple(otherKey, jsonTree([])).map(([key, value]) => asText({ members: [[key, value]] })) },
+    { weight: 1, arbitrary: jsonTree(['ids']).map((value) => asText({ members: [['ids', value]] })) },
+    { weight: 1, arbitrary: ids.map((list) => asText(list)) },
+    { weight: 1, arbitrary: malformed(['ids']).map(({ bytes }) => shownAs({ bytes }, bytes)) },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(ids, fc.constantFrom(BODY_LIMIT_BYTES - 40, BODY_LIMIT_BYTES, BODY_LIMIT_BYTES + 1, 200 * 1024)).map(([list, size]) => {
+        const text = writeJson({ members: [['ids', list]] });
+        // Spaces after the object: still the same JSON, as long as the limit allows.
+        const bytes = Buffer.from(text.padEnd(Math.max(size, text.length), ' '));
+        return shownAs({ bytes }, bytes);
+      }),
+    },
+  );
+}

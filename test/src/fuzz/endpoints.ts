@@ -2,12 +2,15 @@ import { getJson } from '../support/processes';
 
 /** The operations of the gateway's merged OpenAPI document: what the fuzz suite targets. */
 export interface JsonSchema {
+  $ref?: string;
   type?: string;
   pattern?: string;
   minLength?: number;
   maxLength?: number;
+  maxItems?: number;
   description?: string;
   properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
 }
 
 export interface Parameter {
@@ -32,9 +35,15 @@ interface Operation {
 
 const METHODS = ['get', 'post'] as const;
 
+const COMPONENT_SCHEMA = '#/components/schemas/';
+
 export async function fetchEndpoints(gateway: string): Promise<Endpoint[]> {
   const { body } = await getJson(`${gateway}/api/openapi.json`);
   const paths = body.paths as Record<string, Partial<Record<(typeof METHODS)[number], Operation>>>;
+  const components = (body.components?.schemas ?? {}) as Record<string, JsonSchema>;
+  // A body schema may be a named component (the ids of a batch lookup); its members are what the fuzzing needs.
+  const resolved = (schema: JsonSchema | undefined) =>
+    schema?.$ref?.startsWith(COMPONENT_SCHEMA) ? components[schema.$ref.slice(COMPONENT_SCHEMA.length)] : schema;
   return Object.entries(paths).flatMap(([template, operations]) =>
     METHODS.filter((method) => operations[method]).map((method) => {
       const operation = operations[method]!;
@@ -44,13 +53,33 @@ export async function fetchEndpoints(gateway: string): Promise<Endpoint[]> {
         template,
         pathParameters: parameters.filter((parameter) => parameter.in === 'path'),
         queryParameters: parameters.filter((parameter) => parameter.in === 'query'),
-        bodySchema: operation.requestBody?.content?.['application/json']?.schema,
+        bodySchema: resolved(operation.requestBody?.content?.['application/json']?.schema),
       };
     }),
   );
 }
 
 export const describeEndpoint = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.template}`;
+
+/** A batch lookup (api-behaviour.md section 10): its body is `{"ids": [...]}`. */
+export const isBatchLookup = (endpoint: Endpoint) => endpoint.bodySchema?.properties?.ids?.type === 'array';
+
+/** A search: a POST whose body is the search itself. */
+export const isSearch = (endpoint: Endpoint) => endpoint.bodySchema !== undefined && !isBatchLookup(endpoint);
+
+/**
+ * Ids of the records a batch lookup answers: the keys of the list it hangs off
+ * (`/api/nft/assets` for `/api/nft/assets/batch`), sorted, so a seed always picks the same.
+ */
+export function existingBatchIds(endpoint: Endpoint, snapshot: ListSnapshot): string[] {
+  const list = endpoint.template.slice(0, endpoint.template.lastIndexOf('/'));
+  const ids = new Set<string>();
+  for (const page of snapshot[list] ?? []) {
+    const items = (page as { body?: { data?: Record<string, unknown>[] } }).body?.data ?? [];
+    for (const item of items) if (typeof item.id === 'string') ids.add(item.id);
+  }
+  return [...ids].sort();
+}
 
 /** Fills `{name}` placeholders with segments already in wire form. */
 export function fillPath(template: string, segments: Record<string, string>): string {
@@ -141,9 +170,16 @@ const EXAMPLE_CANDIDATES = 20;
 
 export const JSON_HEADERS: Record<string, string> = { 'content-type': 'application/json' };
 
-/** What a plain request of the endpoint sends besides its path: a search gets an empty JSON body, which matches everything. */
+/** The id a plain batch lookup asks for: well-formed, and known to nothing. */
+const UNKNOWN_ID = '0'.repeat(64);
+
+/**
+ * What a plain request of the endpoint sends besides its path: a search gets an empty
+ * JSON body, which matches everything; a batch lookup asks for one id it answers null.
+ */
 export function plainRequestOf(endpoint: Endpoint): { headers?: Record<string, string>; body?: string } {
-  return endpoint.method === 'POST' ? { headers: JSON_HEADERS, body: '{}' } : {};
+  if (endpoint.method !== 'POST') return {};
+  return { headers: JSON_HEADERS, body: isBatchLookup(endpoint) ? JSON.stringify({ ids: [UNKNOWN_ID] }) : '{}' };
 }
 
 /**

@@ -2,17 +2,20 @@ import fc from 'fast-check';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { isAnswer } from '../support/raw-http';
 import { idSegment, offersWildcards, queryString, wildcardQuery } from './arbitraries';
-import { contentType, isInjectionName, oversizedBodies, searchBody } from './bodies';
+import { batchBody, contentType, isInjectionName, oversizedBodies, searchBody } from './bodies';
 import { FuzzClient } from './client';
-import { malformedIdMessage } from './contract';
+import { batchAnswerProblems, expectedBatchAnswer, malformedIdMessage } from './contract';
 import {
   describeEndpoint,
+  existingBatchIds,
   existingValues,
   fetchEndpoints,
   fillPath,
   findExamplePath,
   JSON_HEADERS,
   flipLetterCase,
+  isBatchLookup,
+  isSearch,
   matchesTemplate,
   plainRequestOf,
   routeLetterPositions,
@@ -173,7 +176,7 @@ describe('hostile requests through the gateway', () => {
   it(
     'answer hostile search bodies within the contract, no member name acting as an operator',
     async () => {
-      const searches = endpoints.filter((endpoint) => endpoint.bodySchema);
+      const searches = endpoints.filter(isSearch);
       const property = (endpoint: Endpoint) =>
         fc.asyncProperty(searchBody(Object.keys(endpoint.bodySchema?.properties ?? {})), contentType, async (body, type) => {
           const target = `${endpoint.template}?limit=1`;
@@ -190,7 +193,28 @@ describe('hostile requests through the gateway', () => {
           }
           failWith(violations);
         });
-      expect(await failuresOf('bodies', 0.2, searches, describeEndpoint, property)).toEqual([]);
+      expect(await failuresOf('bodies', 0.15, searches, describeEndpoint, property)).toEqual([]);
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
+
+  it(
+    'answer batch lookups with an entry per id in request order, or the message of the first problem of the body',
+    async () => {
+      const lookups = endpoints.filter(isBatchLookup);
+      expect(lookups.length).toBeGreaterThan(0);
+      const property = (endpoint: Endpoint) => {
+        const existing = existingBatchIds(endpoint, listsBefore);
+        const known = new Set(existing);
+        return fc.asyncProperty(batchBody(existing), fc.constantFrom('', '?transform=false', '?transform=TRUE'), async (body, query) => {
+          const target = `${endpoint.template}${query}`;
+          const outcome = await client.send({ method: 'POST', target, headers: JSON_HEADERS, body: body.bytes });
+          const violations = client.judge(`POST ${target} ${showBytes(body.bytes)}`, outcome, {});
+          if (isAnswer(outcome)) violations.push(...batchAnswerProblems(expectedBatchAnswer(body.bytes), outcome.status, outcome.body, known));
+          failWith(violations);
+        });
+      };
+      expect(await failuresOf('batch', 0.05, lookups, describeEndpoint, property)).toEqual([]);
     },
     PROPERTY_TIMEOUT_MS,
   );
@@ -198,7 +222,7 @@ describe('hostile requests through the gateway', () => {
   it(
     'answer bodies over 64 KiB sent at the same time with 413 and stay usable',
     async () => {
-      const search = endpoints.find((endpoint) => endpoint.bodySchema)!;
+      const search = endpoints.find(isSearch)!;
       const property = () =>
         fc.asyncProperty(oversizedBodies, async (sizes) => {
           const sent = sizes.map((size) =>
@@ -229,10 +253,10 @@ describe('hostile requests through the gateway', () => {
   it(
     'answer a stalled body with 408 within the deadline',
     async () => {
-      const searches = endpoints.filter((endpoint) => endpoint.bodySchema);
+      const withBodies = endpoints.filter((endpoint) => endpoint.bodySchema);
       const property = () =>
         fc.asyncProperty(
-          fc.constantFrom(...searches).chain((endpoint) => stalledBody(endpoint.template)),
+          fc.constantFrom(...withBodies).chain((endpoint) => stalledBody(endpoint.template)),
           async (request: RawCase) => failWith(await client.checkRaw(request, { status: 408, limitMs: STALLED_BODY_LIMIT_MS })),
         );
       expect(await failuresOf('stalled', 0.002, ['stalled'], String, property)).toEqual([]);
