@@ -73,7 +73,7 @@ export const gatewayConfigSchema = z.object({
   EVENTS_MAX_STREAMS: env.int(10_000, 1),
   // An idle live stream carries a keep-alive comment at least this often.
   EVENTS_KEEP_ALIVE_MS: env.int(15_000, 100),
-  // How soon a lost commit feed is connected again (doubling per failure, up to 5 s); its area is proxied meanwhile.
+  // How soon a lost commit feed is connected again (doubling per failure, up to 2 s); its area is proxied meanwhile.
   FEED_RECONNECT_MS: env.int(250, 10),
   // The pino log level.
   LOG_LEVEL: env.logLevel(),

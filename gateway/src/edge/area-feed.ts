@@ -176,11 +176,12 @@ export class AreaFeed implements LiveEventSource {
   private lost(error?: Error): void {
     this.connection = undefined;
     if (this.stopped) return;
-    if (this.state !== 'lost')
+    // While a service starts the feed is refused again and again: only losing a live feed is news.
+    if (this.state === 'live')
       this.options.logger.warn({ area: this.options.area, err: error }, 'commit feed lost; proxying the area until it is back');
     this.setState('lost');
     const base = this.options.reconnectMs ?? 250;
-    const delay = Math.min(base * 2 ** this.failures, this.options.maxReconnectMs ?? 5_000);
+    const delay = Math.min(base * 2 ** this.failures, this.options.maxReconnectMs ?? 2_000);
     this.failures += 1;
     clearTimeout(this.reconnectTimer);
     this.reconnectTimer = setTimeout(() => void this.connect(), delay);

@@ -1,0 +1,129 @@
+import { join } from 'node:path';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { generateDemoLedger } from '@ledger-api/demo-ledger';
+import { recordEventStream, type RecordedEventStream } from '@ledger-api/http-core/testing';
+import { publishLedgerFile, type LedgerEvent } from '@ledger-api/ledger';
+import { silentLogger } from '@ledger-api/observability';
+import { waitFor } from '@ledger-api/test-kit';
+import { groupBlock, tempDir, topBlock, writeEvents } from '../support/ledger-files';
+import { freePort, isReady, startProcess, type RunningProcess } from '../support/processes';
+
+/**
+ * The live stream as a client meets it through the gateway, with the services on NATS
+ * JetStream: one event per committed block in commit order, reverts included, each sent
+ * only once the API answers at that block; resumed with Last-Event-ID across a gateway
+ * restart with none lost or repeated.
+ */
+const NATS_URL = 'nats://127.0.0.1:4222';
+const stream = `LIVE_${process.pid}_${Date.now()}`;
+const subjectPrefix = `live.${process.pid}.${Date.now()}`;
+const dir = tempDir('live-stream');
+const events: LedgerEvent[] = generateDemoLedger({ seed: 5, blockCount: 60 });
+const running: RunningProcess[] = [];
+const streams: RecordedEventStream[] = [];
+let published = 0;
+
+async function publish(batch: LedgerEvent[]) {
+  published += 1;
+  const file = writeEvents(join(dir, `part${published}.jsonl`), batch);
+  await publishLedgerFile({ servers: NATS_URL, stream, subjectPrefix, file, logger: silentLogger() });
+}
+
+function startGateway(port: number, guardian: string) {
+  const gateway = startProcess('gateway/dist/index.js', { PORT: String(port), GUARDIAN_URL: guardian, FEED_RECONNECT_MS: '50' });
+  running.push(gateway);
+  return gateway;
+}
+
+/** A stream as soon as the gateway serves one: until its commit feed is live it answers 503. */
+async function open(url: string, headers: Record<string, string> = {}) {
+  let recorded: RecordedEventStream | undefined;
+  await waitFor(async () => {
+    recorded = await recordEventStream(url, headers);
+    streams.push(recorded);
+    return recorded.status === 200;
+  }, 'a live stream');
+  return recorded as RecordedEventStream;
+}
+
+const heightOf = async (api: string) => Number((await fetch(`${api}/guardian/groups`)).headers.get('x-block-height'));
+
+afterAll(async () => {
+  for (const recorded of streams) recorded.close();
+  await Promise.all(running.map((child) => child.stop()));
+  const connection = await connect({ servers: NATS_URL });
+  await (await jetstreamManager(connection)).streams.delete(stream).catch(() => undefined);
+  await connection.close();
+});
+
+it('streams every committed block in order after its commit, and resumes across a gateway restart', async () => {
+  await publish(events);
+  const servicePort = await freePort();
+  const natsEnv = { NATS_URL, LEDGER_STREAM: stream, LEDGER_SUBJECT_PREFIX: subjectPrefix };
+  running.push(startProcess('services/guardian/dist/main.js', { ...natsEnv, PORT: String(servicePort) }));
+  const guardian = `http://127.0.0.1:${servicePort}`;
+  const gatewayPort = await freePort();
+  let gateway = startGateway(gatewayPort, guardian);
+  const base = `http://127.0.0.1:${gatewayPort}`;
+  const api = `${base}/api`;
+  const top = topBlock(events);
+  await waitFor(async () => (await isReady(base)) && (await heightOf(api)) === top.height, 'the ledger through the gateway', 60_000, 100);
+
+  const live = await open(`${api}/guardian/events`);
+  await waitFor(() => live.events.length === 1, 'the position');
+  expect(live.events[0]).toMatchObject({ event: 'position', data: JSON.stringify({ height: top.height, id: top.id }) });
+
+  // Each event is checked the moment it arrives: the API already answers at its block.
+  const seenHeights: number[] = [];
+  const checking = (async () => {
+    for (let index = 1; index <= 4; index += 1) {
+      await waitFor(() => live.events.length > index, `event ${index}`, 30_000, 1);
+      const { height } = JSON.parse(live.events[index].data) as { height: number };
+      seenHeights.push((await heightOf(api)) - (live.events[index].event === 'block.reverted' ? height - 1 : height));
+    }
+  })();
+  const first = groupBlock(top, 'live-one');
+  const second = groupBlock(first, 'live-two');
+  await publish([{ event: 'block.applied', block: first }]);
+  await publish([{ event: 'block.applied', block: second }]);
+  await publish([{ event: 'block.reverted', block: { id: second.id, height: second.height } }]);
+  const third = groupBlock(first, 'live-three');
+  await publish([{ event: 'block.applied', block: third }]);
+  await checking;
+  expect(live.events.slice(1).map((event) => [event.event, JSON.parse(event.data).height])).toEqual([
+    ['block.applied', first.height],
+    ['block.applied', second.height],
+    ['block.reverted', second.height],
+    ['block.applied', third.height],
+  ]);
+  expect(JSON.parse(live.events[1].data)).toEqual({
+    height: first.height,
+    id: first.id,
+    timestamp: first.timestamp,
+    transactions: [first.transactions[0].id],
+  });
+  expect(seenHeights.every((ahead) => ahead >= 0)).toBe(true);
+
+  // The gateway goes away; blocks keep coming; a client resumes from its last id at the new gateway.
+  const lastSeen = live.events[live.events.length - 1].id ?? '';
+  await gateway.stop();
+  await live.ended;
+  const fourth = groupBlock(third, 'live-four');
+  const fifth = groupBlock(fourth, 'live-five');
+  await publish([
+    { event: 'block.applied', block: fourth },
+    { event: 'block.applied', block: fifth },
+  ]);
+  await waitFor(
+    async () => Number((await fetch(`${guardian}/guardian/groups`)).headers.get('x-block-height')) === fifth.height,
+    'the new blocks',
+    30_000,
+  );
+  gateway = startGateway(gatewayPort, guardian);
+  await waitFor(() => isReady(base), 'the restarted gateway', 30_000, 100);
+  const resumed = await open(`${api}/guardian/events`, { 'last-event-id': lastSeen });
+  await waitFor(() => resumed.events.length === 2, 'the two blocks after the last id');
+  expect(resumed.events.map((event) => JSON.parse(event.data).id)).toEqual([fourth.id, fifth.id]);
+  expect(new Set([...live.events, ...resumed.events].map((event) => event.id)).size).toBe(live.events.length + resumed.events.length);
+}, 180_000);
