@@ -110,6 +110,15 @@ describe("the gateway's live streams", () => {
     await waitFor(async () => (await open(gateway, from('10.0.0.1'))).status === 200, 'a place freed by a closed stream');
   });
 
+  it('stay open while idle past every request and keep-alive timeout, carrying keep-alive comments', async () => {
+    const gateway = await gatewayOver({ REQUEST_TIMEOUT_MS: '100', KEEP_ALIVE_TIMEOUT_MS: '100', EVENTS_KEEP_ALIVE_MS: '300' });
+    const stream = await open(gateway);
+    await waitFor(() => stream.comments.length >= 3, 'three keep-alive comments', 5_000);
+    area.commit();
+    await waitFor(() => stream.events.length === 2, 'an event after the idle time');
+    expect(stream.events[1].event).toBe('block.applied');
+  });
+
   it('end cleanly at shutdown', async () => {
     const gateway = await gatewayOver();
     const stream = await open(gateway);
