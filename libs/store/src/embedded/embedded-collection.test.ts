@@ -68,6 +68,12 @@ const FILTERS: Filter[] = [
   { 'form.list.[]': { $all: ['w'] } },
   { 'form.list.[].deep': 1 },
   { _id: { $in: ['d3', 'd7', 'd11', 'missing'] } },
+  { _id: { $in: ['d7', 'd3', 'd7', 'd3', 'missing', 'd7'] } },
+  { _id: { $in: [] } },
+  { _id: { $in: ['d5', 5, null] } },
+  { _id: 'd9' },
+  { _id: { $eq: 'd10' } },
+  { _id: { $in: ['d1', 'd2'] }, rank: { $gte: 2 } },
   { $or: [{ rank: 0 }, { group: 'red' }] },
 ];
 

@@ -2,7 +2,8 @@ import { Query } from 'mingo';
 import type { Doc, Filter, FindOptions, IndexSpec, Sort } from '../types';
 import { CollectionIndexes } from './collection-indexes';
 import { firstIndexAfter } from './keyset-search';
-import { narrowestCandidates, type Candidates } from './query-plan';
+import type { IndexKey } from './posting-index';
+import { idLookup, narrowestCandidates, type Candidates } from './query-plan';
 import { jsonKey, RecentValues } from './recent-values';
 import type { OrderedEntries } from './sorted-view';
 import { hasSortKeys, sortEntries, type StoredEntry } from './sorting';
@@ -78,6 +79,8 @@ export class EmbeddedCollection {
   }
 
   count(filter: Filter): number {
+    const ids = idLookup(filter);
+    if (ids) return this.byIds(ids).length;
     if (!compileFilter(filter)) return this.entries.size;
     const key = jsonKey(filter);
     const cached = key === null ? undefined : this.matchCounts.get(key);
@@ -90,6 +93,10 @@ export class EmbeddedCollection {
   }
 
   private matches(filter: Filter, sort: Sort | undefined): OrderedEntries {
+    // A lookup by ids is answered from the documents by id: nothing to evaluate, nor to keep
+    // among the recent matches, where a lookup of a new set of ids every time would push out the lists.
+    const ids = idLookup(filter);
+    if (ids) return this.inOrder(this.byIds(ids), sort);
     const served = compileFilter(filter) ? undefined : this.allInOrder(sort);
     if (served) return served;
     const filterKey = jsonKey(filter);
@@ -109,10 +116,15 @@ export class EmbeddedCollection {
 
   private candidates(filter: Filter): Candidates | null {
     return narrowestCandidates(filter, {
-      byId: (ids) => ids.flatMap((id) => this.entries.get(String(id)) ?? []),
+      byId: (ids) => this.byIds(ids),
       viewLedBy: (field) => this.indexes.viewLedBy(field),
       postingsOf: (field) => this.indexes.postingsOf(field),
     });
+  }
+
+  /** The entries of the ids, each once however often it is asked for. */
+  private byIds(ids: readonly IndexKey[]): StoredEntry[] {
+    return [...new Set(ids)].flatMap((id) => this.entries.get(String(id)) ?? []);
   }
 
   /** The candidates (every entry without any) that match the filter, in no particular order. */

@@ -36,6 +36,18 @@ export function equalityKeys(condition: unknown): IndexKey[] | null {
   return null;
 }
 
+/**
+ * The ids a filter asks for when it is nothing but an equality on `_id` with string
+ * ids (`{ _id: id }`, `{ _id: { $eq: id } }`, `{ _id: { $in: [ids] } }`): the documents
+ * with those ids are then exactly its matches. Null for any other filter.
+ */
+export function idLookup(filter: Filter): string[] | null {
+  const fields = Object.keys(filter);
+  if (fields.length !== 1 || fields[0] !== '_id') return null;
+  const keys = equalityKeys(filter._id);
+  return keys?.every((key) => typeof key === 'string') ? (keys as string[]) : null;
+}
+
 /** The values `{ $all: [primitives] }` requires all at once. */
 function requiredKeys(condition: unknown): IndexKey[] | null {
   if (!isPlainObject(condition) || Object.keys(condition).length !== 1) return null;
