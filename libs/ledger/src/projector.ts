@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from '@ledger-api/observability';
 import { DeliveryInterrupted, LedgerFault, LedgerGapFault } from './fault';
-import type { ProjectorLease } from './lease/types';
+import { FencedOut, type ProjectorLease } from './lease/types';
 import type { ProjectorObserver } from './observers';
 import type { ProjectionRunner } from './projection/runner';
 import type { LedgerSource } from './sources/types';
@@ -117,19 +117,22 @@ export class Projector {
   }
 
   private async consume(): Promise<void> {
-    if (!this.lease) return this.follow(this.halt.signal, false);
+    if (!this.lease) return this.follow(this.halt.signal);
     while (!this.halt.signal.aborted) {
       this.state = 'standby';
       const held = await this.lease.acquire(this.halt.signal);
       if (!held) return;
-      await this.follow(AbortSignal.any([this.halt.signal, held]), true);
-      if (this.halt.signal.aborted || !held.aborted) return;
+      await this.follow(AbortSignal.any([this.halt.signal, held.lost]), held.token);
+      if (this.halt.signal.aborted || !held.lost.aborted) return;
       this.logger.warn({ position: this.runner.position }, 'projector lease lost; standing by');
     }
   }
 
-  /** Consumes until `until` fires, the source ends, or a fault; the read model is reloaded first when `reload`. */
-  private async follow(until: AbortSignal, reload: boolean): Promise<void> {
+  /**
+   * Consumes until `until` fires, the source ends, or a fault. Under a lease (`token`) the read
+   * model is claimed with the lease's token and reloaded first: the previous holder moved it on.
+   */
+  private async follow(until: AbortSignal, token?: number): Promise<void> {
     // stop() stops the source itself; a lost lease must stop it from here. Stopping it twice at once can hang its close.
     const stopSource = () => {
       if (!this.halt.signal.aborted) void this.source.stop();
@@ -138,17 +141,17 @@ export class Projector {
     this.state = 'catching-up';
     void this.watchCatchUp();
     try {
-      await this.followSource(until, reload);
+      await this.followSource(until, token);
     } finally {
       until.removeEventListener('abort', stopSource);
     }
   }
 
-  private async followSource(until: AbortSignal, reload: boolean): Promise<void> {
-    let loaded = !reload;
+  private async followSource(until: AbortSignal, token: number | undefined): Promise<void> {
+    let loaded = token === undefined;
     while (!until.aborted) {
       try {
-        if (!loaded) await this.runner.init();
+        if (!loaded) await this.runner.claim(token as number);
         loaded = true;
         // A stop asked for before run() would be forgotten by it.
         if (until.aborted) return;
@@ -156,6 +159,7 @@ export class Projector {
         return;
       } catch (error) {
         if (until.aborted) return;
+        if (error instanceof FencedOut) return this.fencedOut(error);
         if (this.readsAgain(error)) continue;
         if (error instanceof LedgerFault) return this.faulted(error);
         this.logger.error({ err: error, retryInMs: this.nextRetryDelayMs }, 'ledger consumer failed; retrying');
@@ -182,6 +186,13 @@ export class Projector {
   private async handle(event: LedgerEvent, streamSeq: number): Promise<void> {
     await this.runner.handle(event, streamSeq);
     this.nextRetryDelayMs = this.retryDelayMs;
+  }
+
+  /** A later holder claimed the read model while this one stalled: nothing more is written, and the lease goes. */
+  private async fencedOut(error: FencedOut): Promise<void> {
+    this.logger.warn({ reason: error.message, position: this.runner.position }, 'projector fenced out by a later lease holder; standing by');
+    // Releasing ends the hold, which stops the source and makes consume() stand by again.
+    await this.lease?.release();
   }
 
   private async faulted(fault: LedgerFault): Promise<void> {

@@ -18,7 +18,13 @@ describe('storedPositionReader in an api app', () => {
   beforeAll(async () => {
     const embedded = new EmbeddedStore();
     await embedded.applyWrites([
-      storedLedgerStateWrite({ position: { height: 5, blockId: 'b5', streamSeq: 5 }, generation: 9, commitInFlight: false, readModel: 'rm' }),
+      storedLedgerStateWrite({
+        position: { height: 5, blockId: 'b5', streamSeq: 5 },
+        generation: 9,
+        commitInFlight: false,
+        readModel: 'rm',
+        fence: 0,
+      }),
     ]);
     store = new RecordingStore(embedded);
     const positions = storedPositionReader(store);

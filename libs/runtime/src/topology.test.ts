@@ -11,7 +11,7 @@ import {
   writesTo,
   type SenderDoc,
 } from '@ledger-api/ledger/testing';
-import type { ProjectorLease } from '@ledger-api/ledger';
+import type { HeldLease, ProjectorLease } from '@ledger-api/ledger';
 import { silentLogger } from '@ledger-api/observability';
 import { EmbeddedStore } from '@ledger-api/store';
 import { waitFor } from '@ledger-api/test-kit';
@@ -172,9 +172,9 @@ class HandedOverLease implements ProjectorLease {
     this.handOverNow();
   }
 
-  async acquire(stop: AbortSignal): Promise<AbortSignal | undefined> {
+  async acquire(stop: AbortSignal): Promise<HeldLease | undefined> {
     const stopped = new Promise<'stopped'>((resolve) => stop.addEventListener('abort', () => resolve('stopped'), { once: true }));
-    return (await Promise.race([this.handedOver, stopped])) === 'held' ? new AbortController().signal : undefined;
+    return (await Promise.race([this.handedOver, stopped])) === 'held' ? { lost: new AbortController().signal, token: 1 } : undefined;
   }
 
   async release(): Promise<void> {}

@@ -6,7 +6,7 @@ import { Kvm, type KV } from '@nats-io/kv';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { Logger } from '@ledger-api/observability';
 import { isJetStreamApiError } from '../stream';
-import type { ProjectorLease } from './types';
+import type { HeldLease, ProjectorLease } from './types';
 
 export const DEFAULT_LEASE_BUCKET = 'ledger-projector-leases';
 export const DEFAULT_LEASE_TTL_MS = 15_000;
@@ -61,7 +61,7 @@ export class NatsKvLease implements ProjectorLease {
     return Math.floor(this.ttlMs / 3);
   }
 
-  async acquire(stop: AbortSignal): Promise<AbortSignal | undefined> {
+  async acquire(stop: AbortSignal): Promise<HeldLease | undefined> {
     while (!stop.aborted) {
       const attemptAt = Date.now();
       try {
@@ -107,11 +107,13 @@ export class NatsKvLease implements ProjectorLease {
     return false;
   }
 
-  private hold(takenAt: number): AbortSignal {
+  /** The revision the take wrote is the token: the bucket's revisions only ever grow. */
+  private hold(takenAt: number): HeldLease {
     const held = new AbortController();
     this.held = held;
+    const token = this.revision;
     this.renewing = this.renew(held, takenAt);
-    return held.signal;
+    return { lost: held.signal, token };
   }
 
   private async renew(held: AbortController, takenAt: number): Promise<void> {

@@ -116,6 +116,7 @@ describe('the cache generation of the position document', () => {
       generation: 0,
       commitInFlight: false,
       readModel: expect.stringMatching(/^[\w]{12}$/),
+      fence: 0,
     };
     expect(runner.ledgerState).toEqual(named);
     expect(await readStoredLedgerState(store)).toEqual(runner.ledgerState);

@@ -61,6 +61,7 @@ describe('ProjectionRunner', () => {
       generation: 2,
       commitInFlight: false,
       readModel: expect.any(String),
+      fence: 0,
     };
     expect(await store.collection('_ledger').findById('position')).toEqual(stored);
     expect(await store.collection(UNDO_COLLECTION).findById(undoRecordId(2))).toEqual({

@@ -6,12 +6,13 @@ import type { Projection } from './types';
 import { RecentBlocks } from './recent-blocks';
 import { COMMIT_LOG_SPEC, commitLogWrites, DEFAULT_COMMIT_LOG_RETENTION, type CommitEntry } from './commit-log';
 import { newReadModelName, POSITION_COLLECTION, readStoredLedgerState, storedLedgerStateWrite, type StoredLedgerState } from './stored-position';
+import { claimReadModel, commitFenced } from './fenced-commit';
 import { restoreWrites, undoSteps, type UndoStep } from './undo';
 import { BlockWriteSet } from './write-set';
 import { observeHandling, type ProjectionObserver } from '../observers';
 
 /** What the runner needs of a store: by-id reads, ordered writes, and the undo lookup at start. */
-export type LedgerStore = Pick<Store, 'collection' | 'applyWrites' | 'commit' | 'ensureCollections'>;
+export type LedgerStore = Pick<Store, 'collection' | 'applyWrites' | 'commit' | 'ensureCollections' | 'atomic'>;
 
 export const UNDO_COLLECTION = '_undo';
 const BOOKKEEPING_COLLECTIONS: CollectionSpec[] = [
@@ -78,6 +79,10 @@ export class ProjectionRunner {
   private generation = 0;
   private commitInFlight = false;
   private readModel = '';
+  /** The newest lease token the read model was claimed with, as stored with the position. */
+  private fence = 0;
+  /** The token this runner writes under, once it claimed the read model with its lease. */
+  private claimedToken: number | undefined;
   private initialised = false;
   private needsRecovery = false;
 
@@ -106,7 +111,8 @@ export class ProjectionRunner {
 
   /** The position with its cache generation, as stored once the commit in hand (if any) is settled. */
   get ledgerState(): StoredLedgerState {
-    return { position: this.current, generation: this.generation, commitInFlight: this.commitInFlight, readModel: this.readModel };
+    const { current: position, generation, commitInFlight, readModel, fence } = this;
+    return { position, generation, commitInFlight, readModel, fence };
   }
 
   /** Called after every applied or reverted block; returns the unsubscribe function. */
@@ -119,6 +125,17 @@ export class ProjectionRunner {
     await this.store.ensureCollections([...this.projection.collections, ...BOOKKEEPING_COLLECTIONS]);
     await this.recover();
     this.initialised = true;
+  }
+
+  /**
+   * Makes this runner the read model's writer under a lease token, then loads the read model
+   * as its previous writer left it. From then on every commit is refused (FencedOut) once a
+   * later holder has claimed the read model, and so is the claim if one already has.
+   */
+  async claim(token: number): Promise<void> {
+    await claimReadModel(this.store, token);
+    this.claimedToken = token;
+    await this.init();
   }
 
   /**
@@ -180,11 +197,11 @@ export class ProjectionRunner {
       timestamp: block.timestamp,
       transactions: block.transactions.filter((tx) => this.projection.projects(tx)).map((tx) => tx.id),
     });
-    await this.store.commit(async () => {
-      await this.store.applyWrites([this.beginCommit(), { collection: UNDO_COLLECTION, id: record._id, doc: record }, ...commitRecord]);
-      await this.writeIfAny(after);
-      await this.store.applyWrites([this.settledWrite(next), ...this.pruneWrites(block.height)]);
-    });
+    await this.commit([
+      () => [this.beginCommit(), { collection: UNDO_COLLECTION, id: record._id, doc: record }, ...commitRecord],
+      () => after,
+      () => [this.settledWrite(next), ...this.pruneWrites(block.height)],
+    ]);
     this.recentBlocks.remember(block);
     this.settle();
     this.moveTo(next, true);
@@ -226,11 +243,11 @@ export class ProjectionRunner {
     const next = { ...record.previous, streamSeq: this.nextStreamSeq(streamSeq) };
     const [restore] = await restoreWrites(this.store, [record.before]);
     const commitRecord = this.commitLogWrites({ kind: 'block.reverted', position: record.previous, block: { height: ref.height, id: ref.id } });
-    await this.store.commit(async () => {
-      await this.store.applyWrites([this.beginCommit(), ...restore, ...commitRecord]);
-      await this.store.applyWrites([this.settledWrite(next)]);
-      await this.store.applyWrites([{ collection: UNDO_COLLECTION, id: record._id, doc: null }]);
-    });
+    await this.commit([
+      () => [this.beginCommit(), ...restore, ...commitRecord],
+      () => [this.settledWrite(next)],
+      () => [{ collection: UNDO_COLLECTION, id: record._id, doc: null }],
+    ]);
     this.settle();
     this.moveTo(next, true);
     this.logger.debug({ height: ref.height, blockId: ref.id, streamSeq, writes: record.before.length }, 'block reverted');
@@ -240,7 +257,13 @@ export class ProjectionRunner {
   /** Loads the position and rolls back any commit that was interrupted before its position was stored. */
   private async recover(): Promise<void> {
     const stored = await readStoredLedgerState(this.store);
-    ({ position: this.current, generation: this.generation, commitInFlight: this.commitInFlight, readModel: this.readModel } = stored);
+    ({
+      position: this.current,
+      generation: this.generation,
+      commitInFlight: this.commitInFlight,
+      readModel: this.readModel,
+      fence: this.fence,
+    } = stored);
     if (!this.readModel) await this.nameReadModel();
     const interrupted = await this.undoRecords().find({ height: { $gt: stored.position.height } });
     if (interrupted.length > 0 || stored.commitInFlight) {
@@ -255,14 +278,11 @@ export class ProjectionRunner {
         newestFirst.map((record) => record.before),
       );
       const commitRecord = this.commitLogWrites({ kind: 'rollback', position: { height: stored.position.height, blockId: stored.position.blockId } });
-      await this.store.commit(async () => {
-        await this.store.applyWrites([this.beginCommit(), ...commitRecord]);
-        for (const [index, record] of newestFirst.entries()) {
-          await this.writeIfAny(restores[index]);
-          await this.store.applyWrites([{ collection: UNDO_COLLECTION, id: record._id, doc: null }]);
-        }
-        await this.store.applyWrites([this.settledWrite(stored.position)]);
-      });
+      await this.commit([
+        () => [this.beginCommit(), ...commitRecord],
+        ...newestFirst.flatMap((record, index) => [() => restores[index], () => [{ collection: UNDO_COLLECTION, id: record._id, doc: null }]]),
+        () => [this.settledWrite(stored.position)],
+      ]);
       this.settle();
     }
     this.needsRecovery = false;
@@ -271,7 +291,7 @@ export class ProjectionRunner {
   /** A store filled before read models had names (or a new one) gets its name once, before anything else is written. */
   private async nameReadModel(): Promise<void> {
     this.readModel = newReadModelName();
-    await this.store.commit(() => this.store.applyWrites([storedLedgerStateWrite(this.ledgerState)]));
+    await this.commit([() => [storedLedgerStateWrite(this.ledgerState)]]);
     this.logger.info({ readModel: this.readModel }, 'read model named');
   }
 
@@ -288,7 +308,7 @@ export class ProjectionRunner {
 
   /** The last write of a commit: the new position under the next generation. */
   private settledWrite(position: LedgerPosition): Write {
-    return storedLedgerStateWrite({ position, generation: this.generation + 1, commitInFlight: false, readModel: this.readModel });
+    return storedLedgerStateWrite({ ...this.ledgerState, position, generation: this.generation + 1, commitInFlight: false });
   }
 
   /** In memory, once the commit's last write is stored. */
@@ -300,7 +320,7 @@ export class ProjectionRunner {
   private async recordStreamSeq(streamSeq: number): Promise<void> {
     const next = { ...this.current, streamSeq: this.nextStreamSeq(streamSeq) };
     if (next.streamSeq === this.current.streamSeq) return;
-    await this.store.applyWrites([storedLedgerStateWrite({ ...this.ledgerState, position: next, commitInFlight: false })]);
+    await this.commit([() => [storedLedgerStateWrite({ ...this.ledgerState, position: next, commitInFlight: false })]]);
     this.moveTo(next, false);
   }
 
@@ -314,8 +334,9 @@ export class ProjectionRunner {
     return expired >= 1 ? [{ collection: UNDO_COLLECTION, id: undoRecordId(expired), doc: null }] : [];
   }
 
-  private async writeIfAny(writes: Write[]): Promise<void> {
-    if (writes.length > 0) await this.store.applyWrites(writes);
+  /** Every write of the read model goes through here: one commit, refused once this writer is fenced out. */
+  private commit(batches: Array<() => Write[]>): Promise<void> {
+    return commitFenced(this.store, this.claimedToken, batches);
   }
 
   private undoRecords() {

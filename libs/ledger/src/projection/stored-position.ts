@@ -16,15 +16,19 @@ const POSITION_ID = 'position';
  * `readModel` names this read model: chosen once when its store is first filled, it
  * tells generations of two read models apart (an embedded store replayed after a
  * restart, a rebuild into a new database), whose counters both start at 0.
+ *
+ * `fence` is the newest lease token a writer claimed the read model with (see HeldLease):
+ * a writer holding an older one may no longer commit. 0 while no lease was ever used.
  */
 export interface StoredLedgerState {
   position: LedgerPosition;
   generation: number;
   commitInFlight: boolean;
   readModel: string;
+  fence: number;
 }
 
-export const EMPTY_LEDGER_STATE: StoredLedgerState = { position: EMPTY_POSITION, generation: 0, commitInFlight: false, readModel: '' };
+export const EMPTY_LEDGER_STATE: StoredLedgerState = { position: EMPTY_POSITION, generation: 0, commitInFlight: false, readModel: '', fence: 0 };
 
 /** A new read model's name: short, random, and free of the `-` that separates it from the generation in a commit id. */
 export function newReadModelName(): string {
@@ -49,10 +53,11 @@ export async function readStoredLedgerState(store: Pick<Store, 'collection'>): P
     generation: Number(stored.generation ?? 0),
     commitInFlight: stored.commitInFlight === true,
     readModel: typeof stored.readModel === 'string' ? stored.readModel : '',
+    fence: Number(stored.fence ?? 0),
   };
 }
 
 /** The write that stores the position document, committed in the same batch as the data it describes. */
-export function storedLedgerStateWrite({ position, generation, commitInFlight, readModel }: StoredLedgerState): Write {
-  return { collection: POSITION_COLLECTION, id: POSITION_ID, doc: { _id: POSITION_ID, ...position, generation, commitInFlight, readModel } };
+export function storedLedgerStateWrite({ position, generation, commitInFlight, readModel, fence }: StoredLedgerState): Write {
+  return { collection: POSITION_COLLECTION, id: POSITION_ID, doc: { _id: POSITION_ID, ...position, generation, commitInFlight, readModel, fence } };
 }

@@ -5,10 +5,12 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { silentLogger } from '@ledger-api/observability';
 import { waitFor } from '@ledger-api/test-kit';
 import { NatsKvLease } from '../lease/nats-kv-lease';
-import { ProjectionRunner } from '../projection/runner';
+import { ProjectionRunner, UNDO_COLLECTION, type LedgerStore } from '../projection/runner';
 import { Projector, type ProjectorState } from '../projector';
 import { publishEvents } from '../testing/ledger-publisher';
+import { createStore } from '@ledger-api/store';
 import { MemoryStore } from '../testing/memory-store';
+import { PausingStore, writesTo } from '../testing/pausing-store';
 import { readModel } from '../testing/read-model';
 import { SENDERS, countedBy, senderCountProjection, type SenderDoc } from '../testing/sender-count-projection';
 import { TestLedger, testPublicKey } from '../testing/test-ledger';
@@ -56,7 +58,7 @@ function publish(area: Area, events: LedgerEvent[]) {
 }
 
 /** A projector that records every state it reports, polled as readiness probes would. */
-async function startProjector(options: { store: MemoryStore; names: Area['names']; lease?: NatsKvLease; perProcess?: boolean }) {
+async function startProjector(options: { store: LedgerStore; names: Area['names']; lease?: NatsKvLease; perProcess?: boolean }) {
   const runner = new ProjectionRunner({ store: options.store, projection: senderCountProjection, logger: silentLogger() });
   const appliedHeights: number[] = [];
   runner.onChange((position) => appliedHeights.push(position.height));
@@ -78,7 +80,7 @@ async function caughtUpAt(projector: Projector, height: number) {
   await waitFor(() => projector.ready() && projector.status().position.height === height, `the projector to catch up at height ${height}`);
 }
 
-async function aliceCount(store: MemoryStore) {
+async function aliceCount(store: Pick<LedgerStore, 'collection'>) {
   return (await store.collection<SenderDoc>(SENDERS).findById(ALICE))?.count;
 }
 
@@ -159,6 +161,50 @@ describe('projectors sharing a read model under a lease', () => {
     await kv.purge(area.key);
     await caughtUpAt(holder.projector, 2);
     expect(holder.states).not.toContain('faulted');
+  });
+});
+
+describe('a lease holder that stalls mid-block', () => {
+  it('writes nothing once its successor claimed the read model, and stands by; the read model is a single writer’s', async () => {
+    const area = uniqueArea();
+    const ledger = new TestLedger();
+    const shared = await createStore({ dbName: 'fenced' });
+    const stalling = new PausingStore(shared);
+    const published: LedgerEvent[] = [];
+    const publishBlock = () => {
+      published.push(...blocks(ledger, 1));
+      return publish(area, published.slice(-1));
+    };
+    await publishBlock();
+    const first = await startProjector({ store: stalling, names: area.names, lease: lease(area, 'first') });
+    await caughtUpAt(first.projector, 1);
+    const second = await startProjector({ store: shared, names: area.names, lease: lease(area, 'second') });
+
+    // The first holder stalls after the first writes of block 2, and its lease runs out meanwhile.
+    const stall = stalling.pauseAfter(writesTo(UNDO_COLLECTION));
+    await publishBlock();
+    await waitFor(() => stall.held, 'the first holder to stall mid-block');
+    const kv = await new Kvm(connection).open(area.bucket);
+    await kv.purge(area.key);
+    await caughtUpAt(second.projector, 2);
+    await publishBlock();
+    await caughtUpAt(second.projector, 3);
+    const settled = await readModel(shared, senderCountProjection);
+
+    stall.release();
+    await waitFor(() => first.projector.status().state === 'standby', 'the stalled holder to stand by');
+    expect(await readModel(shared, senderCountProjection)).toEqual(settled);
+    expect(await aliceCount(shared)).toBe(3);
+    // What one writer alone makes of the same blocks.
+    const alone = new MemoryStore();
+    const runner = new ProjectionRunner({ store: alone, projection: senderCountProjection, logger: silentLogger() });
+    await runner.init();
+    for (const [index, event] of published.entries()) await runner.handle(event, index + 1);
+    const [fenced, single] = [settled, await readModel(alone, senderCountProjection)];
+    expect(fenced[SENDERS]).toEqual(single[SENDERS]);
+    expect(fenced._undo).toEqual(single._undo);
+    expect(fenced._ledger[0]).toMatchObject({ height: 3, blockId: single._ledger[0].blockId, fence: expect.any(Number) });
+    expect(fenced._ledger[0].fence).toBeGreaterThan(0);
   });
 });
 

@@ -9,6 +9,7 @@ type Condition = unknown;
  * operators throw so a test never passes on a filter silently ignored.
  */
 export class MemoryStore implements LedgerStore {
+  readonly atomic = false;
   readonly collections = new Map<string, Map<string, Doc>>();
   readonly ensured: string[] = [];
   /** Number of applyWrites calls left before the next one throws, to simulate a crash mid-commit. */
