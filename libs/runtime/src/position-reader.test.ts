@@ -66,3 +66,22 @@ describe('storedPositionReader in an api app', () => {
     expect(await positionReadsOf('/things')).toBe(1);
   });
 });
+
+/**
+ * A rebuild replays the same ledger into a new database: the same position under the same
+ * generation. Pages cached by the old read model's code in a shared Redis must not answer for it.
+ */
+describe('the served state of two read models at the same position and generation', () => {
+  it('differs, so their pages are kept under different keys', async () => {
+    const servedOf = async (readModel: string) => {
+      const store = new EmbeddedStore();
+      const position = { height: 5, blockId: 'b5', streamSeq: 5 };
+      await store.applyWrites([storedLedgerStateWrite({ position, generation: 9, commitInFlight: false, readModel, fence: 0 })]);
+      return storedPositionReader(store).servedState();
+    };
+    const [old, rebuilt] = await Promise.all([servedOf('oldModel'), servedOf('newModel')]);
+    expect(old.height).toBe(rebuilt.height);
+    expect(old.generation).not.toBe(rebuilt.generation);
+    expect(rebuilt.generation).toBe('newModel-9');
+  });
+});
