@@ -1,4 +1,4 @@
-import { describeStoreContract } from './contract/store-contract';
+import { describeStoreContract } from './testing/contract/store-contract';
 import * as copying from './embedded/copy-document';
 import { EmbeddedStore } from './embedded-store';
 import type { Doc, Filter, Sort, Write } from './types';

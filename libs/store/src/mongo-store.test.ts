@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { MongoClient, MongoNetworkError, MongoServerError } from 'mongodb';
-import { describeStoreContract } from './contract/store-contract';
+import { describeStoreContract } from './testing/contract/store-contract';
 import { QueryTimeoutError, StoreUnavailableError } from './errors';
 import { groupConsecutiveWrites, MongoStore, storeFailure } from './mongo-store';
 import type { Write } from './types';

@@ -1,4 +1,4 @@
-import type { Doc, Filter, Sort, Store } from '../types';
+import type { Doc, Filter, Sort, Store } from '../../types';
 
 const RANKED = 'ranked';
 

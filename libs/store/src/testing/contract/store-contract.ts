@@ -1,4 +1,4 @@
-import type { Doc, Store, Write } from '../types';
+import type { Doc, Store, Write } from '../../types';
 import { describeKeysetContract } from './keyset-contract';
 
 /** A fresh, empty store and how to dispose of it (close, drop the test database). */
