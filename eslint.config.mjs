@@ -25,5 +25,6 @@ export default defineConfig(
     languageOptions: { sourceType: 'commonjs', globals: globals.node },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  { files: ['**/*.mjs'], languageOptions: { sourceType: 'module', globals: globals.node } },
   prettier,
 );
