@@ -31,13 +31,13 @@ export interface BenchReport {
 
 export const STACK_PROCESSES = ['gateway', 'guardian', 'nft-base', 'nft-exchange'] as const;
 
-interface Range {
+export interface Range {
   median: number;
   min: number;
   max: number;
 }
 
-function range(values: number[]): Range {
+export function range(values: number[]): Range {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   const median = sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
