@@ -5,7 +5,8 @@ import { applied, reverted } from '../testing/ledger-file';
 import { MemoryStore } from '../testing/memory-store';
 import { SENDERS, countedBy, forgettingSender, senderCountProjection, type SenderDoc } from '../testing/sender-count-projection';
 import type { Block, LedgerEvent, LedgerPosition } from '../types';
-import { ProjectionRunner, UNDO_COLLECTION, undoRecordId } from './runner';
+import { ProjectionRunner } from './runner';
+import { UNDO_COLLECTION, undoRecordId } from './undo';
 import { commitRecordId } from './commit-log';
 
 const ALICE = testPublicKey('alice');

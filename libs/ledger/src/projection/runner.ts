@@ -7,28 +7,18 @@ import { RecentBlocks } from './recent-blocks';
 import { COMMIT_LOG_SPEC, commitLogWrites, DEFAULT_COMMIT_LOG_RETENTION, type CommitEntry } from './commit-log';
 import { newReadModelName, POSITION_COLLECTION, readStoredLedgerState, storedLedgerStateWrite, type StoredLedgerState } from './stored-position';
 import { claimReadModel, commitFenced } from './fenced-commit';
-import { restoreWrites, undoSteps, type UndoStep } from './undo';
+import { restoreWrites, UNDO_COLLECTION, undoRecordId, undoSteps, type UndoRecord } from './undo';
 import { BlockWriteSet } from './write-set';
 import { observeHandling, type ProjectionObserver } from '../observers';
 
 /** What the runner needs of a store: by-id reads, ordered writes, and the undo lookup at start. */
 export type LedgerStore = Pick<Store, 'collection' | 'applyWrites' | 'commit' | 'ensureCollections' | 'atomic'>;
 
-export const UNDO_COLLECTION = '_undo';
 const BOOKKEEPING_COLLECTIONS: CollectionSpec[] = [
   { name: POSITION_COLLECTION, indexes: [] },
   { name: UNDO_COLLECTION, indexes: [{ key: { height: 1 } }] },
   COMMIT_LOG_SPEC,
 ];
-
-/** Everything needed to take one applied block back. */
-export interface UndoRecord extends Doc {
-  height: number;
-  blockId: string;
-  previous: { height: number; blockId: string };
-  /** How to take back each document, in the order the block first touched them (see UndoStep). */
-  before: UndoStep[];
-}
 
 export type HandleOutcome = 'applied' | 'reverted' | 'duplicate';
 export type PositionListener = (position: LedgerPosition) => void;
@@ -43,11 +33,6 @@ export interface ProjectionRunnerOptions {
   commitLogRetention?: number;
   /** Told of every event handled, with its outcome and duration. */
   observer?: ProjectionObserver;
-}
-
-/** Undo record ids sort like heights. */
-export function undoRecordId(height: number): string {
-  return String(height).padStart(16, '0');
 }
 
 /**

@@ -2,6 +2,22 @@ import type { Doc, Write } from '@ledger-api/store';
 import type { LedgerStore } from './runner';
 import type { BlockChanges } from './write-set';
 
+export const UNDO_COLLECTION = '_undo';
+
+/** Everything needed to take one applied block back. */
+export interface UndoRecord extends Doc {
+  height: number;
+  blockId: string;
+  previous: { height: number; blockId: string };
+  /** How to take back each document, in the order the block first touched them (see UndoStep). */
+  before: UndoStep[];
+}
+
+/** Undo record ids sort like heights. */
+export function undoRecordId(height: number): string {
+  return String(height).padStart(16, '0');
+}
+
 /**
  * How to take one document back to its state before a block. A document the
  * block created goes back to nothing (`doc: null`) and one it deleted comes
