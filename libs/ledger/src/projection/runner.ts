@@ -1,4 +1,4 @@
-import type { CollectionSpec, Doc, Store, Write } from '@ledger-api/store';
+import type { CollectionSpec, Store, Write } from '@ledger-api/store';
 import type { Logger } from '@ledger-api/observability';
 import { LedgerFault, LedgerGapFault } from '../fault';
 import { EMPTY_POSITION, type Block, type BlockRef, type LedgerEvent, type LedgerPosition } from '../types';
