@@ -64,7 +64,7 @@ it('streams every committed block in order after its commit, and resumes across 
   running.push(startProcess('services/guardian/dist/main.js', { ...natsEnv, PORT: String(servicePort) }));
   const guardian = `http://127.0.0.1:${servicePort}`;
   const gatewayPort = await freePort();
-  let gateway = startGateway(gatewayPort, guardian);
+  const gateway = startGateway(gatewayPort, guardian);
   const base = `http://127.0.0.1:${gatewayPort}`;
   const api = `${base}/api`;
   const top = topBlock(events);
@@ -120,7 +120,7 @@ it('streams every committed block in order after its commit, and resumes across 
     'the new blocks',
     30_000,
   );
-  gateway = startGateway(gatewayPort, guardian);
+  startGateway(gatewayPort, guardian);
   await waitFor(() => isReady(base), 'the restarted gateway', 30_000, 100);
   const resumed = await open(`${api}/guardian/events`, { 'last-event-id': lastSeen });
   await waitFor(() => resumed.events.length === 2, 'the two blocks after the last id');
