@@ -51,7 +51,11 @@ export default defineConfig(
   tseslint.configs.recommended,
   {
     files: ['**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
+      // A promise nobody awaits loses its rejection; one handed where a callback's result is ignored does too.
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
       // A leading underscore marks what a signature or a destructuring must name but does not use.
       '@typescript-eslint/no-unused-vars': [
         'error',

@@ -152,7 +152,7 @@ function sharing(counts: WindowCounts, shared: SharedCounts, intervalMs: number,
     if (scheduled) return;
     scheduled = true;
     // Only while hits wait to be shared: an idle gateway, or one under test, keeps no timer.
-    setTimeout(sync, intervalMs).unref();
+    setTimeout(() => void sync(), intervalMs).unref();
   };
   return schedule;
 }

@@ -48,10 +48,12 @@ export async function startFakeService(name: string, handler?: UpstreamHandler):
     res.writeHead(200, { 'content-type': 'application/json', 'x-block-height': '7' });
     res.end(JSON.stringify({ service: name, method: req.method, url: req.url, body: req.body }));
   };
-  const server = createServer(async (req, res) => {
-    const request = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: await readBody(req) };
-    received.push(request);
-    (handler ?? echo)(request, res);
+  const server = createServer((req, res) => {
+    void readBody(req).then((body) => {
+      const request = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body };
+      received.push(request);
+      (handler ?? echo)(request, res);
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${portOf(server)}`, received, close: () => stop(server) };
@@ -61,7 +63,10 @@ export async function startFakeService(name: string, handler?: UpstreamHandler):
 export async function rawGet(baseUrl: string, path: string): Promise<{ status: number; body: string }> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
-    get({ hostname, port, path }, async (res) => resolve({ status: res.statusCode ?? 0, body: await readBody(res) })).on('error', reject);
+    get({ hostname, port, path }, (res) => void readBody(res).then((body) => resolve({ status: res.statusCode ?? 0, body }), reject)).on(
+      'error',
+      reject,
+    );
   });
 }
 
@@ -85,8 +90,8 @@ export interface Answer {
 /** A request as Node's client sends it: any method token, no Host if asked, no normalisation. */
 export function send(url: string, { method = 'GET', headers = {}, setHost = true, body, agent }: SentRequest = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method, headers, setHost, agent }, async (res) => {
-      resolve({ status: res.statusCode ?? 0, headers: res.headers, body: await readBody(res), reusedSocket: req.reusedSocket });
+    const req = request(url, { method, headers, setHost, agent }, (res) => {
+      void readBody(res).then((body) => resolve({ status: res.statusCode ?? 0, headers: res.headers, body, reusedSocket: req.reusedSocket }), reject);
     });
     req.on('error', reject);
     if (body !== undefined) req.write(body);

@@ -106,7 +106,12 @@ describe('clients that stall', () => {
 describe('idle keep-alive connections', () => {
   it('stay open past a load balancer idle timeout by default, and as long as configured', async () => {
     const keepAliveOf = async (keepAliveTimeoutMs?: number) => {
-      const served = await serve((_req, res) => res.end('ok'), keepAliveTimeoutMs === undefined ? {} : { keepAliveTimeoutMs });
+      const served = await serve(
+        (_req, res) => {
+          res.end('ok');
+        },
+        keepAliveTimeoutMs === undefined ? {} : { keepAliveTimeoutMs },
+      );
       try {
         return served.server.keepAliveTimeout;
       } finally {

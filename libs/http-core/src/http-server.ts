@@ -1,12 +1,4 @@
-import {
-  createServer,
-  STATUS_CODES,
-  type IncomingMessage,
-  type RequestListener,
-  type Server,
-  type ServerOptions,
-  type ServerResponse,
-} from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerOptions, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { errorBody } from './errors';
 
@@ -136,7 +128,13 @@ function refuseMissingHost(res: ServerResponse): void {
  * unknown methods (404), oversized headers or URLs (431) and clients that do not send their
  * request within the deadline (408).
  */
-export function createHttpServer(handler: RequestListener, options: HttpServerOptions = {}): Server {
+/**
+ * An app's request handler: Express's returns nothing, Koa's (`app.callback()`) a promise
+ * that never rejects, since Koa answers its own errors.
+ */
+export type RequestHandlerOf = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+
+export function createHttpServer(handler: RequestHandlerOf, options: HttpServerOptions = {}): Server {
   const timeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const server = createServer(
     {
@@ -151,7 +149,8 @@ export function createHttpServer(handler: RequestListener, options: HttpServerOp
     (req, res) => {
       trackExchange(req, res);
       if (lacksHost(req)) refuseMissingHost(res);
-      else handler(req, res);
+      // The app answers every request itself, failures included: nothing to wait for here.
+      else void handler(req, res);
     },
   );
   server.on('clientError', onClientError);

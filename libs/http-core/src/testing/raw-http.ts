@@ -1,6 +1,6 @@
-import type { RequestListener, Server } from 'node:http';
+import type { Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
-import { createHttpServer, type HttpServerOptions } from '../http-server';
+import { createHttpServer, type HttpServerOptions, type RequestHandlerOf } from '../http-server';
 
 /** HTTP/1.1 over a bare socket, for requests no HTTP client sends: broken framing, unknown methods, stalls. */
 
@@ -78,7 +78,7 @@ export function writeChunkedBody(socket: Socket, bytes: number, after = ''): voi
   pump();
 }
 
-export async function serve(handler: RequestListener, options?: HttpServerOptions): Promise<{ server: Server; port: number }> {
+export async function serve(handler: RequestHandlerOf, options?: HttpServerOptions): Promise<{ server: Server; port: number }> {
   const server = createHttpServer(handler, options);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, port: (server.address() as AddressInfo).port };

@@ -65,7 +65,7 @@ async function main(): Promise<void> {
   // A crashed child is restarted; only a signal to the launcher stops the stack.
   const stop = (signal: NodeJS.Signals) => {
     log(`${signal} received; stopping the stack`);
-    supervisor.stop('SIGTERM', STOP_DEADLINE_MS).then(() => process.exit(0));
+    void supervisor.stop('SIGTERM', STOP_DEADLINE_MS).then(() => process.exit(0));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
