@@ -66,6 +66,8 @@ export function batchLookupRoute<R>({ path, byIdPath, operationId, summary, desc
     query: transformQuery,
     body: transactionIdsBody,
     response: batchResponse(item),
+    // Each client asks for its own set of ids.
+    pageCached: false,
     async handler({ query, body }) {
       const found = await find([...new Set(body.ids)]);
       return {

@@ -35,6 +35,11 @@ export interface RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z
   response: z.ZodType;
   /** Error statuses particular to the route (e.g. 404 for a by-id route), for the OpenAPI document; the ones every route can answer are added there. */
   errors?: number[];
+  /**
+   * False for answers that seldom repeat (a batch of ids): keeping one costs its compressed
+   * forms and a cache write for nothing, so they are rendered and sent in the one form asked for.
+   */
+  pageCached?: false;
   handler(input: RouteInput<z.output<P>, z.output<Q>, z.output<B>>): Promise<unknown>;
 }
 
@@ -59,13 +64,13 @@ const readBody: Middleware = async (ctx, next) => {
 };
 
 /**
- * Registers the routes: `pageCache` (which answers from the cache or sends the
+ * Registers the routes: a page cache (which answers from the cache or sends the
  * rendered page as JSON), then validation of params, query and body, then the
  * handler, which renders the page into `ctx.body`. A page is only ever cached
  * after its request passed validation, so a cache hit skips validating the same
  * request again. Requests reach the routes with `ctx.state.ledgerState` read.
  */
-export function mountRoutes(router: Router, routes: AnyRoute[], pageCache: Middleware): void {
+export function mountRoutes(router: Router, routes: AnyRoute[], pageCaches: { cached: Middleware; uncached: Middleware }): void {
   for (const route of routes) {
     const validateRequest: Middleware = async (ctx, next) => {
       const params = route.params ? validate(route.params, ctx.params) : {};
@@ -79,6 +84,7 @@ export function mountRoutes(router: Router, routes: AnyRoute[], pageCache: Middl
     const render: Middleware = async (ctx) => {
       ctx.body = await route.handler(ctx.state.input);
     };
+    const pageCache = route.pageCached === false ? pageCaches.uncached : pageCaches.cached;
     const steps = route.method === 'post' ? [readBody, pageCache, validateRequest, render] : [pageCache, validateRequest, render];
     router[route.method](route.path, ...steps);
   }

@@ -54,6 +54,18 @@ describe('POST /nft/assets/batch', () => {
     ).toEqual([STORE_COLLECTIONS.assets, STORE_COLLECTIONS.wallets]);
   });
 
+  it('keeps no batch in the page cache: the same batch again reads the store again', async () => {
+    const body = { ids: [gallery.knight.id, gallery.stamp.id] };
+    await area.request('POST', route.path, body);
+    store().takeReads();
+    await area.request('POST', route.path, body);
+    expect(
+      store()
+        .takeReads()
+        .map((read) => read.collection),
+    ).toEqual([STORE_COLLECTIONS.assets, STORE_COLLECTIONS.wallets]);
+  });
+
   it('refuses a malformed request with the message of its first problem', async () => {
     await expectBatchRefusals(area, route.path, gallery.knight.id);
   });
