@@ -67,6 +67,15 @@ describe('buildPublicOpenApiDocument', () => {
     ]);
   });
 
+  it("keeps an operation's own answer of a status the gateway also answers: a live stream's 429 is about its stream limit", () => {
+    const withStream = buildOpenApiDocument({ title: 'NFT', version: '1.0.0' }, [], { liveEvents: { basePath: '/nft', tag: 'NFT live events' } });
+    const stream = buildPublicOpenApiDocument([withStream]).paths['/api/nft/events'].get;
+    const tooMany = stream.responses['429'] as { description: string; headers: object };
+    expect(tooMany.description).toContain('live streams');
+    expect(Object.keys(tooMany.headers)).toEqual(expect.arrayContaining(['Retry-After', 'RateLimit']));
+    expect(stream.responses['502']).toEqual({ $ref: '#/components/responses/BadGateway' });
+  });
+
   it('puts the rate-limit headers on the answers the gateway gives, not on refusals of unread requests', () => {
     const headersOf = (response: unknown) => Object.keys((response as { headers: object }).headers);
     expect(headersOf(getAsset.responses['200'])).toEqual(expect.arrayContaining(['X-Block-Height', 'ETag', 'RateLimit', 'RateLimit-Policy']));

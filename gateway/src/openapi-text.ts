@@ -27,6 +27,13 @@ Answers carry \`X-Request-Id\` (the one the request sent, else a new one), and a
 height of the last ledger block applied when the answer was read. GET answers carry an \`ETag\`: sent back in \`If-None-Match\`, it gets \`304 Not Modified\` while
 the answer is unchanged. Answers over 1 KB are compressed (\`br\`, else \`gzip\`) when \`Accept-Encoding\` allows.
 
+## Live streams
+
+\`GET /api/guardian/events\`, \`/api/nft/events\` and \`/api/nft/exchange/events\` stream, as Server-Sent Events, each block
+the area commits: \`block.applied\` and \`block.reverted\`, after a first \`position\`. Reconnecting with the last event's id in
+\`Last-Event-ID\` resumes the stream with none lost or repeated. Streams are never cached or compressed; comment lines keep
+an idle one open.
+
 ## Rate limits and availability
 
 Each client address may send a limited number of requests per minute; the \`RateLimit\`, \`RateLimit-Policy\` and
@@ -47,4 +54,7 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   'Exchange bids': 'Bids on auctions and their cancellations.',
   'Exchange trades': 'Completed trades: a seller accepting a bid on their auction.',
   'Exchange configuration': 'The NFT exchange service version and the limits of the exchange transaction types.',
+  'Guardian live events': 'The blocks the Guardian area commits, as they are committed: a live stream of Server-Sent Events.',
+  'NFT live events': 'The blocks the NFT area commits, as they are committed: a live stream of Server-Sent Events.',
+  'Exchange live events': 'The blocks the NFT exchange area commits, as they are committed: a live stream of Server-Sent Events.',
 };

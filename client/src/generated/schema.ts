@@ -129,6 +129,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/guardian/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live stream of the blocks this area commits
+         * @description Server-Sent Events: one event per block this area commits, in commit order, each sent once the commit is stored (an
+         *     API answer read after it, through the same gateway, has an `X-Block-Height` of at least its height, or its height minus
+         *     one for a revert).
+         *
+         *     - A stream opens with `retry: 2000` (milliseconds to wait before reconnecting), then `event: position` with the
+         *       area's current position.
+         *     - Then `event: block.applied` for each block applied and `event: block.reverted` for each block taken back.
+         *     - Every event has an `id`, opaque. Reconnect with the last one you received in `Last-Event-ID` and the stream goes on with
+         *       every event after it, in order, none lost or repeated, from any gateway, for at least the area's last 10,000 events; no
+         *       `position` is sent then. An id it cannot resume from (too old, from another read model, malformed) gets one
+         *       `event: reset` with the current position, then live events: re-read what you need.
+         *     - While idle, a comment line (`: keep-alive`) comes at least every 15 s, and no timeout closes the stream.
+         *       When a server shuts down its streams end: reconnect after `retry` and resume.
+         *     - The stream takes no query parameter (422). A client address holds at most 8 streams at once (429), a gateway at
+         *       most 10,000 (503), both by default; while the area's stream is not live yet the answer is 503 too. Both say in
+         *       `Retry-After` when to try again.
+         *
+         *     ```
+         *     retry: 2000
+         *
+         *     event: position
+         *     id: zKNGLcaJvsI3-2012
+         *     data: {"height":2000,"id":"4351b0cf…"}
+         *
+         *     event: block.applied
+         *     id: zKNGLcaJvsI3-2013
+         *     data: {"height":2001,"id":"136df0b8…","timestamp":{"epoch":124471592,"unix":1614572792,"human":"2021-03-01T04:26:32.000Z"},"transactions":["022c72da…"]}
+         *
+         *     : keep-alive
+         *     ```
+         */
+        get: operations["streamGuardianEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/nft/collections": {
         parameters: {
             query?: never;
@@ -434,6 +483,55 @@ export interface paths {
         };
         /** Package versions and the constants of this area */
         get: operations["getNftConfiguration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nft/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live stream of the blocks this area commits
+         * @description Server-Sent Events: one event per block this area commits, in commit order, each sent once the commit is stored (an
+         *     API answer read after it, through the same gateway, has an `X-Block-Height` of at least its height, or its height minus
+         *     one for a revert).
+         *
+         *     - A stream opens with `retry: 2000` (milliseconds to wait before reconnecting), then `event: position` with the
+         *       area's current position.
+         *     - Then `event: block.applied` for each block applied and `event: block.reverted` for each block taken back.
+         *     - Every event has an `id`, opaque. Reconnect with the last one you received in `Last-Event-ID` and the stream goes on with
+         *       every event after it, in order, none lost or repeated, from any gateway, for at least the area's last 10,000 events; no
+         *       `position` is sent then. An id it cannot resume from (too old, from another read model, malformed) gets one
+         *       `event: reset` with the current position, then live events: re-read what you need.
+         *     - While idle, a comment line (`: keep-alive`) comes at least every 15 s, and no timeout closes the stream.
+         *       When a server shuts down its streams end: reconnect after `retry` and resume.
+         *     - The stream takes no query parameter (422). A client address holds at most 8 streams at once (429), a gateway at
+         *       most 10,000 (503), both by default; while the area's stream is not live yet the answer is 503 too. Both say in
+         *       `Retry-After` when to try again.
+         *
+         *     ```
+         *     retry: 2000
+         *
+         *     event: position
+         *     id: zKNGLcaJvsI3-2012
+         *     data: {"height":2000,"id":"4351b0cf…"}
+         *
+         *     event: block.applied
+         *     id: zKNGLcaJvsI3-2013
+         *     data: {"height":2001,"id":"136df0b8…","timestamp":{"epoch":124471592,"unix":1614572792,"human":"2021-03-01T04:26:32.000Z"},"transactions":["022c72da…"]}
+         *
+         *     : keep-alive
+         *     ```
+         */
+        get: operations["streamNftEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -801,10 +899,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/nft/exchange/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live stream of the blocks this area commits
+         * @description Server-Sent Events: one event per block this area commits, in commit order, each sent once the commit is stored (an
+         *     API answer read after it, through the same gateway, has an `X-Block-Height` of at least its height, or its height minus
+         *     one for a revert).
+         *
+         *     - A stream opens with `retry: 2000` (milliseconds to wait before reconnecting), then `event: position` with the
+         *       area's current position.
+         *     - Then `event: block.applied` for each block applied and `event: block.reverted` for each block taken back.
+         *     - Every event has an `id`, opaque. Reconnect with the last one you received in `Last-Event-ID` and the stream goes on with
+         *       every event after it, in order, none lost or repeated, from any gateway, for at least the area's last 10,000 events; no
+         *       `position` is sent then. An id it cannot resume from (too old, from another read model, malformed) gets one
+         *       `event: reset` with the current position, then live events: re-read what you need.
+         *     - While idle, a comment line (`: keep-alive`) comes at least every 15 s, and no timeout closes the stream.
+         *       When a server shuts down its streams end: reconnect after `retry` and resume.
+         *     - The stream takes no query parameter (422). A client address holds at most 8 streams at once (429), a gateway at
+         *       most 10,000 (503), both by default; while the area's stream is not live yet the answer is 503 too. Both say in
+         *       `Retry-After` when to try again.
+         *
+         *     ```
+         *     retry: 2000
+         *
+         *     event: position
+         *     id: zKNGLcaJvsI3-2012
+         *     data: {"height":2000,"id":"4351b0cf…"}
+         *
+         *     event: block.applied
+         *     id: zKNGLcaJvsI3-2013
+         *     data: {"height":2001,"id":"136df0b8…","timestamp":{"epoch":124471592,"unix":1614572792,"human":"2021-03-01T04:26:32.000Z"},"transactions":["022c72da…"]}
+         *
+         *     : keep-alive
+         *     ```
+         */
+        get: operations["streamNftExchangeEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * Block applied
+         * @description A block the area applied: the data of `block.applied`
+         * @example {
+         *       "height": 2001,
+         *       "id": "136df0b819b55e0c9d0e777d11d9a73b96695f8fc4da37ec51097adcddf621ff",
+         *       "timestamp": {
+         *         "epoch": 124471592,
+         *         "unix": 1614572792,
+         *         "human": "2021-03-01T04:26:32.000Z"
+         *       },
+         *       "transactions": [
+         *         "022c72dacc64a52ba4be0f2dd903a5993e6eaa75f5c2df4bf9aef857514a9c4c"
+         *       ]
+         *     }
+         */
+        BlockApplied: {
+            /** @description Height of the block */
+            height: number;
+            /** @description Id of the block (64 hex characters) */
+            id: string;
+            /** @description The block's time */
+            timestamp: {
+                /** @description Seconds since the ledger epoch (2017-03-21T13:00:00Z) */
+                epoch: number;
+                /** @description Unix time */
+                unix: number;
+                /** @description ISO 8601 UTC date-time with milliseconds */
+                human: string;
+            };
+            /** @description Ids of the block's transactions that this area projects, in ledger order; empty when none */
+            transactions: string[];
+        };
+        /**
+         * Block reverted
+         * @description A block the area took back: the data of `block.reverted`
+         * @example {
+         *       "height": 2001,
+         *       "id": "136df0b819b55e0c9d0e777d11d9a73b96695f8fc4da37ec51097adcddf621ff"
+         *     }
+         */
+        BlockReverted: {
+            /** @description Height of the block taken back */
+            height: number;
+            /** @description Id of the block taken back (64 hex characters) */
+            id: string;
+        };
         /**
          * @description The service package's versions and the constants of its area, nested by their dotted names
          * @example {
@@ -887,6 +1081,35 @@ export interface components {
             allow: components["schemas"]["PermissionEntry"][];
             deny: components["schemas"]["PermissionEntry"][];
         };
+        /**
+         * Live event
+         * @description One event of a live stream, by the fields of its Server-Sent Events frame: `event`, `id`, and `data` parsed as JSON, whose shape the event name gives
+         */
+        LiveEvent: {
+            /** @constant */
+            event: "position";
+            /** @description The id of the event: opaque, unique within the area's history. Sent back as `Last-Event-ID`, it resumes the stream after this event */
+            id: string;
+            data: components["schemas"]["StreamPosition"];
+        } | {
+            /** @constant */
+            event: "reset";
+            /** @description The id of the event: opaque, unique within the area's history. Sent back as `Last-Event-ID`, it resumes the stream after this event */
+            id: string;
+            data: components["schemas"]["StreamPosition"];
+        } | {
+            /** @constant */
+            event: "block.applied";
+            /** @description The id of the event: opaque, unique within the area's history. Sent back as `Last-Event-ID`, it resumes the stream after this event */
+            id: string;
+            data: components["schemas"]["BlockApplied"];
+        } | {
+            /** @constant */
+            event: "block.reverted";
+            /** @description The id of the event: opaque, unique within the area's history. Sent back as `Last-Event-ID`, it resumes the stream after this event */
+            id: string;
+            data: components["schemas"]["BlockReverted"];
+        };
         /** @description The counts of a page and the links to its neighbours: paths without `/api`, with the effective query */
         PageMeta: {
             totalCountIsEstimate: boolean;
@@ -908,6 +1131,20 @@ export interface components {
         PermissionEntry: {
             transactionType: number;
             transactionTypeGroup: number;
+        };
+        /**
+         * Stream position
+         * @description Where the area stands: the data of `position` and of `reset`
+         * @example {
+         *       "height": 2000,
+         *       "id": "4351b0cf8c37a518cd30cbde10886f757aa73e22492c30ca973a586f831b2321"
+         *     }
+         */
+        StreamPosition: {
+            /** @description Height of the last block the area applied; 0 before the first */
+            height: number;
+            /** @description Id of that block (64 hex characters); empty before the first block */
+            id: string;
         };
         /**
          * User (detail form)
@@ -2099,6 +2336,93 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    streamGuardianEvents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `id` of the last event received: the stream resumes after it. An id it cannot resume from gets `reset`. Browsers’ EventSource sends it by itself when it reconnects */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream, as Server-Sent Events; each event is one `LiveEvent` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description `no-store`: a stream is never cached */
+                    "Cache-Control": "no-store";
+                    /** @description `no`: proxies pass each event on at once */
+                    "X-Accel-Buffering"?: "no";
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["LiveEvent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            408: components["responses"]["RequestTimeout"];
+            /** @description The stream takes no query parameter: the message names the first one sent */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The client address holds as many live streams as it may at once (8 by default), or sent more requests than the rate limit allows; try again after Retry-After seconds */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            /** @description The area's stream is not live yet (the gateway is still catching up with the area's service), or the gateway holds as many streams as it may (10,000 by default); try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listCollections: {
         parameters: {
             query?: {
@@ -2960,6 +3284,93 @@ export interface operations {
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    streamNftEvents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `id` of the last event received: the stream resumes after it. An id it cannot resume from gets `reset`. Browsers’ EventSource sends it by itself when it reconnects */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream, as Server-Sent Events; each event is one `LiveEvent` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description `no-store`: a stream is never cached */
+                    "Cache-Control": "no-store";
+                    /** @description `no`: proxies pass each event on at once */
+                    "X-Accel-Buffering"?: "no";
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["LiveEvent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            408: components["responses"]["RequestTimeout"];
+            /** @description The stream takes no query parameter: the message names the first one sent */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The client address holds as many live streams as it may at once (8 by default), or sent more requests than the rate limit allows; try again after Retry-After seconds */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            /** @description The area's stream is not live yet (the gateway is still catching up with the area's service), or the gateway holds as many streams as it may (10,000 by default); try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listCanceledAuctions: {
@@ -3937,6 +4348,93 @@ export interface operations {
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    streamNftExchangeEvents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `id` of the last event received: the stream resumes after it. An id it cannot resume from gets `reset`. Browsers’ EventSource sends it by itself when it reconnects */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream, as Server-Sent Events; each event is one `LiveEvent` */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description `no-store`: a stream is never cached */
+                    "Cache-Control": "no-store";
+                    /** @description `no`: proxies pass each event on at once */
+                    "X-Accel-Buffering"?: "no";
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["LiveEvent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            408: components["responses"]["RequestTimeout"];
+            /** @description The stream takes no query parameter: the message names the first one sent */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The client address holds as many live streams as it may at once (8 by default), or sent more requests than the rate limit allows; try again after Retry-After seconds */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            /** @description The area's stream is not live yet (the gateway is still catching up with the area's service), or the gateway holds as many streams as it may (10,000 by default); try again after Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
 }

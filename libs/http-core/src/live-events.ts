@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * The live stream of committed blocks (api-behaviour.md section 9), in the terms both
  * its ends share: the service that writes it and the gateway that reads it and fans it out.
@@ -41,7 +43,101 @@ export function parseCommitId(text: string | undefined): CommitId | undefined {
   return match ? { readModel: match[1], generation: Number(match[2]) } : undefined;
 }
 
-export type StreamEventName = 'position' | 'reset' | 'block.applied' | 'block.reverted';
+const BLOCK_ID_EXAMPLE = '4351b0cf8c37a518cd30cbde10886f757aa73e22492c30ca973a586f831b2321';
+const NEXT_BLOCK_ID_EXAMPLE = '136df0b819b55e0c9d0e777d11d9a73b96695f8fc4da37ec51097adcddf621ff';
+const TRANSACTION_ID_EXAMPLE = '022c72dacc64a52ba4be0f2dd903a5993e6eaa75f5c2df4bf9aef857514a9c4c';
+
+/**
+ * The data of each event, as clients parse it: the OpenAPI document's schemas of the
+ * stream are generated from these, and the services' tests check what they send against them.
+ */
+export const streamPositionSchema = z
+  .object({
+    height: z.number().int().min(0).meta({ description: 'Height of the last block the area applied; 0 before the first' }),
+    id: z.string().meta({ description: 'Id of that block (64 hex characters); empty before the first block' }),
+  })
+  .meta({
+    id: 'StreamPosition',
+    title: 'Stream position',
+    description: 'Where the area stands: the data of `position` and of `reset`',
+    examples: [{ height: 2000, id: BLOCK_ID_EXAMPLE }],
+  });
+
+const blockTimestampSchema = z
+  .object({
+    epoch: z.number().int().meta({ description: 'Seconds since the ledger epoch (2017-03-21T13:00:00Z)' }),
+    unix: z.number().int().meta({ description: 'Unix time' }),
+    human: z.string().meta({ description: 'ISO 8601 UTC date-time with milliseconds' }),
+  })
+  .meta({ description: "The block's time" });
+
+export const blockAppliedSchema = z
+  .object({
+    height: z.number().int().min(1).meta({ description: 'Height of the block' }),
+    id: z.string().meta({ description: 'Id of the block (64 hex characters)' }),
+    timestamp: blockTimestampSchema,
+    transactions: z
+      .array(z.string().meta({ description: 'Transaction id (64 hex characters)' }))
+      .meta({ description: "Ids of the block's transactions that this area projects, in ledger order; empty when none" }),
+  })
+  .meta({
+    id: 'BlockApplied',
+    title: 'Block applied',
+    description: 'A block the area applied: the data of `block.applied`',
+    examples: [
+      {
+        height: 2001,
+        id: NEXT_BLOCK_ID_EXAMPLE,
+        timestamp: { epoch: 124471592, unix: 1614572792, human: '2021-03-01T04:26:32.000Z' },
+        transactions: [TRANSACTION_ID_EXAMPLE],
+      },
+    ],
+  });
+
+export const blockRevertedSchema = z
+  .object({
+    height: z.number().int().min(1).meta({ description: 'Height of the block taken back' }),
+    id: z.string().meta({ description: 'Id of the block taken back (64 hex characters)' }),
+  })
+  .meta({
+    id: 'BlockReverted',
+    title: 'Block reverted',
+    description: 'A block the area took back: the data of `block.reverted`',
+    examples: [{ height: 2001, id: NEXT_BLOCK_ID_EXAMPLE }],
+  });
+
+const eventId = z.string().meta({
+  description: "The id of the event: opaque, unique within the area's history. Sent back as `Last-Event-ID`, it resumes the stream after this event",
+});
+
+/** One event of the stream as a client reads it: its `event` name, its `id`, and its `data` parsed as JSON. */
+const frame = <Name extends string, Data extends z.ZodType>(event: Name, data: Data, description: string) =>
+  z.object({ event: z.literal(event), id: eventId, data }).meta({ description });
+
+export const liveEventSchema = z
+  .discriminatedUnion('event', [
+    frame('position', streamPositionSchema, "First event of a stream opened without `Last-Event-ID`: the area's current position"),
+    frame(
+      'reset',
+      streamPositionSchema,
+      "First event of a stream whose `Last-Event-ID` it cannot resume from (too old, from another read model, malformed): the area's current position. Re-read what you need",
+    ),
+    frame('block.applied', blockAppliedSchema, 'The area applied a block'),
+    frame('block.reverted', blockRevertedSchema, 'The area took a block back'),
+  ])
+  .meta({
+    id: 'LiveEvent',
+    title: 'Live event',
+    description:
+      'One event of a live stream, by the fields of its Server-Sent Events frame: `event`, `id`, and `data` parsed as JSON, whose shape the event name gives',
+  });
+
+export type StreamPositionData = z.output<typeof streamPositionSchema>;
+export type BlockAppliedData = z.output<typeof blockAppliedSchema>;
+export type BlockRevertedData = z.output<typeof blockRevertedSchema>;
+export type LiveEvent = z.output<typeof liveEventSchema>;
+
+export type StreamEventName = LiveEvent['event'];
 
 /** One event of the stream; `data` is what clients parse. */
 export interface StreamEvent {

@@ -129,7 +129,8 @@ function ledgerHeader(servedLedgerState: () => Promise<ServedLedgerState>): Midd
 export function createHttpApp(options: HttpAppOptions): Koa {
   const app = new Koa();
   app.proxy = true;
-  const operations = operationsRouter(options, buildOpenApiDocument(options.info, options.routes));
+  const liveEventsDocumentation = options.liveEvents && { basePath: options.liveEvents.basePath, tag: options.liveEvents.tag };
+  const operations = operationsRouter(options, buildOpenApiDocument(options.info, options.routes, { liveEvents: liveEventsDocumentation }));
   // Paths are case-sensitive (api-behaviour.md section 1): `/nft/ASSETS` is unknown.
   const api = new Router({ sensitive: true });
   const lookups = options.cache && options.metrics.counter('page_cache_requests_total', 'API page cache lookups by result', ['result']);

@@ -5,6 +5,7 @@ export * from './configuration-route';
 export * from './body';
 export * from './errors';
 export * from './fields';
+export * from './live-events-openapi';
 export * from './live-events-route';
 export * from './openapi';
 export * from './order-by';

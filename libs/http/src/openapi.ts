@@ -1,5 +1,6 @@
 import { errorBodySchema, type JsonSchema } from '@ledger-api/http-core';
 import { z } from 'zod';
+import { liveEventsOperation, liveEventsPath, type LiveEventsDocumentation } from './live-events-openapi';
 import { operationResponses, sharedResponseComponents } from './openapi-responses';
 import { SchemaComponents } from './openapi-schema';
 import type { AnyRoute } from './route';
@@ -59,16 +60,25 @@ function usedComponents(paths: Record<string, unknown>, schemas: Record<string, 
   return { schemas, responses, headers };
 }
 
+export interface OpenApiDocumentOptions {
+  /** The area's live stream, listed after its routes. */
+  liveEvents?: LiveEventsDocumentation;
+}
+
+type Operation = ReturnType<typeof operation> | ReturnType<typeof liveEventsOperation>;
+
 /** The OpenAPI 3.1 document of an app, generated from the same schemas that validate its requests. */
-export function buildOpenApiDocument(info: OpenApiInfo, routes: AnyRoute[]) {
+export function buildOpenApiDocument(info: OpenApiInfo, routes: AnyRoute[], { liveEvents }: OpenApiDocumentOptions = {}) {
   const schemas = new SchemaComponents();
-  const paths: Record<string, Record<string, ReturnType<typeof operation>>> = {};
+  const paths: Record<string, Record<string, Operation>> = {};
   for (const route of routes) {
     const path = route.path.replace(/:(\w+)/g, '{$1}');
     paths[path] = { ...paths[path], [route.method]: operation(route, schemas) };
   }
+  if (liveEvents) paths[liveEventsPath(liveEvents.basePath)] = { get: liveEventsOperation(liveEvents, schemas) };
   // Every error response refers to the error body.
   schemas.toJsonSchema(errorBodySchema);
-  const tags = [...new Set(routes.flatMap((route) => route.tags))].map((name) => ({ name }));
+  const tagNames = [...routes.flatMap((route) => route.tags), ...(liveEvents ? [liveEvents.tag] : [])];
+  const tags = [...new Set(tagNames)].map((name) => ({ name }));
   return { openapi: '3.1.0', info, tags, paths, components: usedComponents(paths, schemas.schemas()) };
 }

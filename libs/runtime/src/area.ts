@@ -21,6 +21,8 @@ export interface AreaDefinition {
   version: string;
   /** Where the area's paths start at the service, e.g. `/nft`: its live stream is `<basePath>/events`. */
   basePath: string;
+  /** The OpenAPI tag of the area's live stream, e.g. `NFT live events`. */
+  eventsTag: string;
   /** Default HTTP port of the service. */
   defaultPort: number;
   info: OpenApiInfo;

@@ -1,4 +1,5 @@
 import { loadConfig } from '@ledger-api/config';
+import { liveEventSchema } from '@ledger-api/http-core';
 import { recordEventStream, type RecordedEventStream } from '@ledger-api/http-core/testing';
 import { applied, countedBy, PushedLedgerSource, reverted, TestLedger, testPublicKey } from '@ledger-api/ledger/testing';
 import { silentLogger } from '@ledger-api/observability';
@@ -59,6 +60,8 @@ describe('the live stream of a service', () => {
     expect(JSON.parse(stream.events[3].data)).toEqual({ height: 2, id: second.id });
     const ids = stream.events.map((event) => event.id);
     expect(new Set(ids).size).toBe(4);
+    // What the OpenAPI document says of each event, generated from the same schema.
+    for (const { event, id, data } of stream.events) expect(liveEventSchema.parse({ event, id, data: JSON.parse(data) })).toBeDefined();
     expect(service.projector?.status().position.height).toBe(1);
   });
 
@@ -94,6 +97,8 @@ describe('the live stream of a service', () => {
     expect(withQuery.status).toBe(422);
     expect(await withQuery.json()).toMatchObject({ message: '"from" is not allowed' });
     expect((await fetch(`${base}/live/events`, { method: 'POST' })).status).toBe(404);
+    const { paths } = (await (await fetch(`${base}/openapi.json`)).json()) as { paths: Record<string, { get: { tags: string[] } }> };
+    expect(paths['/live/events'].get.tags).toEqual([area.eventsTag]);
     const head = await fetch(`${base}/live/events`, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');

@@ -36,6 +36,7 @@ describe('startService before its projector has caught up', () => {
     packageName: '@ledger-api/replay-gate',
     version: '1.0.0',
     basePath: '/replay-gate',
+    eventsTag: 'Replay gate live events',
     defaultPort: 4999,
     info: { title: 'Replay gate', version: '1.0.0' },
     projection: () => senderCountProjection,

@@ -105,7 +105,7 @@ async function startLiveEvents(
   const feed = new CommitFeed({ store, runner, pollMs: config.COMMIT_POLL_MS, logger });
   await feed.start();
   const streams = new LiveStreams({ keepAliveMs: config.EVENTS_KEEP_ALIVE_MS });
-  return { path: `${definition.basePath}/events`, source: commitFeedEvents(feed), streams, feed };
+  return { basePath: definition.basePath, tag: definition.eventsTag, source: commitFeedEvents(feed), streams, feed };
 }
 
 /**

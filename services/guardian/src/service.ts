@@ -11,6 +11,7 @@ export const guardianArea: AreaDefinition = {
   packageName: packageJson.name,
   version: packageJson.version,
   basePath: '/guardian',
+  eventsTag: 'Guardian live events',
   defaultPort: 4101,
   info: {
     title: 'Guardian API',

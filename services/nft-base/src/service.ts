@@ -12,6 +12,7 @@ export const nftBaseArea: AreaDefinition = {
   packageName: packageJson.name,
   version: packageJson.version,
   basePath: '/nft',
+  eventsTag: 'NFT live events',
   defaultPort: 4102,
   info: {
     title: 'NFT base API',

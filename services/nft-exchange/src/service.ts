@@ -16,6 +16,7 @@ export const nftExchangeArea: AreaDefinition = {
   packageName: packageJson.name,
   version: packageJson.version,
   basePath: '/nft/exchange',
+  eventsTag: 'Exchange live events',
   defaultPort: 4103,
   info: {
     title: 'NFT Exchange API',

@@ -23,7 +23,7 @@ function areaDocument(area: Area) {
     networkVersion: 0,
     package: { name: area.packageName, currentVersion: area.version, latestVersion: area.version },
   });
-  return buildOpenApiDocument(area.info, routes);
+  return buildOpenApiDocument(area.info, routes, { liveEvents: { basePath: area.basePath, tag: area.eventsTag } });
 }
 
 /** The public document as the code describes it now. */

@@ -11,6 +11,7 @@ export function senderCountArea(area: string, routes: AreaDefinition['routes'] =
     packageName: `@ledger-api/${area}`,
     version: '1.0.0',
     basePath: `/${area}`,
+    eventsTag: `${area} live events`,
     defaultPort: 4990,
     info: { title: area, version: '1.0.0' },
     projection: () => senderCountProjection,
