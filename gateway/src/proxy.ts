@@ -1,11 +1,10 @@
 import type { Agent, ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { createProxyMiddleware, debugProxyErrorsPlugin, type Plugin } from 'http-proxy-middleware';
-import { LEDGER_COMMIT_HEADER } from '@ledger-api/http-core';
+import { LEDGER_COMMIT_HEADER, REQUEST_ID_HEADER } from '@ledger-api/http-core';
 import type { Logger, Metrics } from '@ledger-api/observability';
 import { sendError } from './errors';
 import { forwardBufferedBody } from './request-body';
-import { REQUEST_ID_HEADER } from './request-context';
 import type { Area, ServiceName, Upstream } from './upstreams';
 
 export type UpstreamFailure = 'unavailable' | 'timeout' | 'bad_response';

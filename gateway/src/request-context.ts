@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
+import { REQUEST_ID_HEADER, requestIdFrom } from '@ledger-api/http-core';
 import { isProbePath, logRequest, type Logger, type Metrics } from '@ledger-api/observability';
 import { AREAS } from './upstreams';
 
@@ -8,15 +8,6 @@ declare module 'express-serve-static-core' {
     /** Correlates the gateway's and the service's log lines of one request. */
     id: string;
   }
-}
-
-export const REQUEST_ID_HEADER = 'x-request-id';
-
-// Client ids end up in log lines and upstream headers, so only short, plain tokens are kept.
-const ACCEPTABLE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-
-function requestIdFrom(header: string | string[] | undefined): string {
-  return typeof header === 'string' && ACCEPTABLE_REQUEST_ID.test(header) ? header : randomUUID();
 }
 
 const FIXED_ROUTES: Record<string, string> = {

@@ -8,4 +8,5 @@ export * from './live-stream';
 export * from './openapi-components';
 export * from './page-key';
 export * from './path';
+export * from './request-id';
 export * from './shutdown';

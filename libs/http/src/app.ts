@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import Koa, { type Middleware } from 'koa';
 import { isProbePath, logRequest, type Logger, type Metrics } from '@ledger-api/observability';
-import { ApiError, errorBody, normalizePath, RETRY_AFTER_SECONDS } from '@ledger-api/http-core';
+import { ApiError, errorBody, normalizePath, REQUEST_ID_HEADER, requestIdFrom, RETRY_AFTER_SECONDS } from '@ledger-api/http-core';
 import { errorMiddleware } from './errors';
 import { buildOpenApiDocument, type OpenApiInfo } from './openapi';
 import { liveEventsRoute, type LiveEventsRoute } from './live-events-route';
@@ -52,12 +51,9 @@ export interface HttpAppOptions {
   metrics: Metrics;
 }
 
-const REQUEST_ID = /^[\w.:-]{1,128}$/;
-
 function observe(logger: Logger, metrics: Metrics): Middleware {
   return async (ctx, next) => {
-    const incoming = ctx.get('x-request-id');
-    const requestId = REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const requestId = requestIdFrom(ctx.get(REQUEST_ID_HEADER));
     ctx.state.requestId = requestId;
     ctx.set('X-Request-Id', requestId);
     const started = performance.now();
