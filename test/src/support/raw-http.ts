@@ -102,7 +102,7 @@ export function sendRaw(port: number, request: RawRequest): Promise<HttpOutcome>
       }
     };
     const timer = setTimeout(() => settle({ failure: `no answer within ${request.timeoutMs} ms`, ms: elapsed() }), request.timeoutMs);
-    socket.on('data', (chunk) => {
+    socket.on('data', (chunk: Buffer) => {
       received = Buffer.concat([received, chunk]);
       tryAnswer(false);
     });
