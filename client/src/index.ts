@@ -2,6 +2,7 @@ import createClient, { type Client, type ClientOptions } from 'openapi-fetch';
 import type { components, paths } from './generated/schema';
 
 export type { components, operations, paths } from './generated/schema';
+export * from './live-events';
 
 /** The API's named schemas, e.g. `Schemas['Asset']` or `Schemas['Error']`. */
 export type Schemas = components['schemas'];
