@@ -1,12 +1,9 @@
-import { join } from 'node:path';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
 import { generateDemoLedger } from '@ledger-api/demo-ledger';
 import { recordEventStream, type RecordedEventStream } from '@ledger-api/http-core/testing';
-import { publishLedgerFile, type LedgerEvent } from '@ledger-api/ledger';
-import { silentLogger } from '@ledger-api/observability';
+import type { LedgerEvent } from '@ledger-api/ledger';
 import { waitFor } from '@ledger-api/test-kit';
-import { groupBlock, tempDir, topBlock, writeEvents } from '../support/ledger-files';
+import { JetStreamLedger } from '../support/jetstream-ledger';
+import { groupBlock, topBlock } from '../support/ledger-files';
 import { freePort, isReady, startProcess, type RunningProcess } from '../support/processes';
 
 /**
@@ -15,20 +12,11 @@ import { freePort, isReady, startProcess, type RunningProcess } from '../support
  * only once the API answers at that block; resumed with Last-Event-ID across a gateway
  * restart with none lost or repeated.
  */
-const NATS_URL = 'nats://127.0.0.1:4222';
-const stream = `LIVE_${process.pid}_${Date.now()}`;
-const subjectPrefix = `live.${process.pid}.${Date.now()}`;
-const dir = tempDir('live-stream');
+const ledger = new JetStreamLedger('live');
 const events: LedgerEvent[] = generateDemoLedger({ seed: 5, blockCount: 60 });
 const running: RunningProcess[] = [];
 const streams: RecordedEventStream[] = [];
-let published = 0;
-
-async function publish(batch: LedgerEvent[]) {
-  published += 1;
-  const file = writeEvents(join(dir, `part${published}.jsonl`), batch);
-  await publishLedgerFile({ servers: NATS_URL, stream, subjectPrefix, file, logger: silentLogger() });
-}
+const publish = (batch: LedgerEvent[]) => ledger.publish(batch);
 
 function startGateway(port: number, guardian: string) {
   const gateway = startProcess('gateway/dist/index.js', { PORT: String(port), GUARDIAN_URL: guardian, FEED_RECONNECT_MS: '50' });
@@ -52,16 +40,13 @@ const heightOf = async (api: string) => Number((await fetch(`${api}/guardian/gro
 afterAll(async () => {
   for (const recorded of streams) recorded.close();
   await Promise.all(running.map((child) => child.stop()));
-  const connection = await connect({ servers: NATS_URL });
-  await (await jetstreamManager(connection)).streams.delete(stream).catch(() => undefined);
-  await connection.close();
+  await ledger.delete();
 });
 
 it('streams every committed block in order after its commit, and resumes across a gateway restart', async () => {
   await publish(events);
   const servicePort = await freePort();
-  const natsEnv = { NATS_URL, LEDGER_STREAM: stream, LEDGER_SUBJECT_PREFIX: subjectPrefix };
-  running.push(startProcess('services/guardian/dist/main.js', { ...natsEnv, PORT: String(servicePort) }));
+  running.push(startProcess('services/guardian/dist/main.js', { ...ledger.env, PORT: String(servicePort) }));
   const guardian = `http://127.0.0.1:${servicePort}`;
   const gatewayPort = await freePort();
   const gateway = startGateway(gatewayPort, guardian);
