@@ -15,7 +15,7 @@ export interface JsonSchema {
 
 export interface Parameter {
   name: string;
-  in: 'path' | 'query';
+  in: 'path' | 'query' | 'header';
   schema: JsonSchema;
 }
 
@@ -26,11 +26,14 @@ export interface Endpoint {
   pathParameters: Parameter[];
   queryParameters: Parameter[];
   bodySchema?: JsonSchema;
+  /** A live stream (api-behaviour.md section 9): its answer is `text/event-stream` and never ends. */
+  eventStream: boolean;
 }
 
 interface Operation {
   parameters?: Parameter[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+  responses?: Record<string, { content?: Record<string, unknown> }>;
 }
 
 const METHODS = ['get', 'post'] as const;
@@ -54,12 +57,22 @@ export async function fetchEndpoints(gateway: string): Promise<Endpoint[]> {
         pathParameters: parameters.filter((parameter) => parameter.in === 'path'),
         queryParameters: parameters.filter((parameter) => parameter.in === 'query'),
         bodySchema: resolved(operation.requestBody?.content?.['application/json']?.schema),
+        eventStream: operation.responses?.['200']?.content?.['text/event-stream'] !== undefined,
       };
     }),
   );
 }
 
 export const describeEndpoint = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.template}`;
+
+export const isEventStream = (endpoint: Endpoint) => endpoint.eventStream;
+
+/**
+ * The operations whose answers end: every one but the live streams. Whatever reads whole
+ * answers (examples, snapshots, the request-and-answer properties) lists operations through
+ * this, since a live stream's answer would never end there.
+ */
+export const finiteEndpoints = (endpoints: Endpoint[]) => endpoints.filter((endpoint) => !isEventStream(endpoint));
 
 /** A batch lookup (api-behaviour.md section 10): its body is `{"ids": [...]}`. */
 export const isBatchLookup = (endpoint: Endpoint) => endpoint.bodySchema?.properties?.ids?.type === 'array';
@@ -115,7 +128,7 @@ export function flipLetterCase(path: string, positions: number[]): string {
 
 /** GET routes without path parameters: the lists, whose answers must never change. */
 export const listEndpoints = (endpoints: Endpoint[]) =>
-  endpoints.filter((endpoint) => endpoint.method === 'GET' && endpoint.pathParameters.length === 0);
+  finiteEndpoints(endpoints).filter((endpoint) => endpoint.method === 'GET' && endpoint.pathParameters.length === 0);
 
 /** Every page of every list, as answered now. */
 export type ListSnapshot = Record<string, unknown[]>;

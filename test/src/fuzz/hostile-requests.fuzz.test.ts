@@ -1,9 +1,10 @@
 import fc from 'fast-check';
+import { waitFor } from '@ledger-api/test-kit';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
-import { isAnswer } from '../support/raw-http';
+import { isAnswer, sendRaw } from '../support/raw-http';
 import { idSegment, offersWildcards, queryString, wildcardQuery } from './arbitraries';
 import { batchBody, contentType, isInjectionName, oversizedBodies, searchBody } from './bodies';
-import { FuzzClient } from './client';
+import { FuzzClient, type StreamOpening } from './client';
 import { batchAnswerProblems, expectedBatchAnswer, malformedIdMessage } from './contract';
 import {
   describeEndpoint,
@@ -12,9 +13,11 @@ import {
   fetchEndpoints,
   fillPath,
   findExamplePath,
+  finiteEndpoints,
   JSON_HEADERS,
   flipLetterCase,
   isBatchLookup,
+  isEventStream,
   isSearch,
   matchesTemplate,
   plainRequestOf,
@@ -23,16 +26,21 @@ import {
   type Endpoint,
   type ListSnapshot,
 } from './endpoints';
+import { expectedOpening, lastEventIdValue, openingProblems, queryKeys, streamStateOf, type StreamState } from './event-streams';
 import { METHODS, malformedRequest, methodRequest, stalledBody, type RawCase } from './raw-requests';
 import {
+  ANSWER_LIMIT_MS,
+  CLIENT_TIMEOUT_MS,
   FUZZ_RUNS,
   FUZZ_SEED,
   PROPERTY_TIME_LIMIT_MS,
+  QUIET_STREAM_MS,
   REQUEST_DEADLINE_MS,
   RESULTS_DIR,
   runsPerTarget,
   seedFor,
   STALLED_BODY_LIMIT_MS,
+  STREAM_FIRST_EVENT_MS,
 } from './settings';
 import { showBytes, shownWire } from './shown';
 import { FuzzSummary } from './summary';
@@ -45,7 +53,11 @@ import { FuzzSummary } from './summary';
 const summary = new FuzzSummary(FUZZ_SEED, FUZZ_RUNS);
 let stack: LocalStack | undefined;
 let client: FuzzClient;
+/** The operations whose answers end: every property reads whole answers of these. */
 let endpoints: Endpoint[];
+/** The live streams, whose answers never end: read up to their first event. */
+let streams: Endpoint[];
+const streamStates = new Map<Endpoint, StreamState>();
 let listsBefore: ListSnapshot;
 
 let examplePaths: Map<Endpoint, string>;
@@ -85,9 +97,22 @@ async function failuresOf<T, Values extends unknown[]>(
 }
 
 beforeAll(async () => {
-  stack = await startLocalStack({ blocks: 120, env: { RATE_LIMIT_PER_MINUTE: '0', REQUEST_TIMEOUT_MS: String(REQUEST_DEADLINE_MS) } });
+  // One client address opens every stream: the per-client bound is not what is fuzzed.
+  const env = { RATE_LIMIT_PER_MINUTE: '0', REQUEST_TIMEOUT_MS: String(REQUEST_DEADLINE_MS), EVENTS_MAX_PER_CLIENT: '1000' };
+  stack = await startLocalStack({ blocks: 120, env });
   client = new FuzzClient(stack.gateway, summary);
-  endpoints = await fetchEndpoints(stack.gateway);
+  const operations = await fetchEndpoints(stack.gateway);
+  endpoints = finiteEndpoints(operations);
+  streams = operations.filter(isEventStream);
+  for (const stream of streams) {
+    // Until the gateway follows the area's commit feed, its stream answers 503.
+    let opening: StreamOpening | undefined;
+    await waitFor(async () => {
+      opening = await client.openStream({ method: 'GET', target: stream.template }, STREAM_FIRST_EVENT_MS);
+      return opening.firstEvent !== undefined;
+    }, `${stream.template} to stream`);
+    streamStates.set(stream, streamStateOf(opening?.firstEvent));
+  }
   listsBefore = await snapshotLists(stack.gateway, endpoints);
   examplePaths = new Map();
   const answersOk = async (endpoint: Endpoint, target: string) => {
@@ -97,6 +122,7 @@ beforeAll(async () => {
   for (const endpoint of endpoints) {
     examplePaths.set(endpoint, await findExamplePath(endpoint, listsBefore, (target) => answersOk(endpoint, target)));
   }
+  for (const stream of streams) examplePaths.set(stream, stream.template);
 }, 180_000);
 
 afterAll(async () => {
@@ -116,7 +142,74 @@ describe('hostile requests through the gateway', () => {
       answers.push({ request: `${endpoint.method} ${examplePath(endpoint)}`, status: isAnswer(outcome) ? outcome.status : outcome.failure });
     }
     expect(answers.filter((answer) => answer.status !== 200)).toEqual([]);
+    // Each area's live stream, opened on its position in beforeAll.
+    expect(streams.map((stream) => stream.template).sort()).toEqual(['/api/guardian/events', '/api/nft/events', '/api/nft/exchange/events']);
   });
+
+  it(
+    'open a live stream on any Last-Event-ID: the events after an id it can resume from, else a reset at the current position',
+    async () => {
+      const property = (stream: Endpoint) => {
+        const state = streamStates.get(stream)!;
+        return fc.asyncProperty(lastEventIdValue(state), async (lastEventId) => {
+          const expected = expectedOpening(lastEventId, state);
+          const request = { method: 'GET', target: stream.template, headers: { 'last-event-id': lastEventId } };
+          const opening = await client.openStream(request, expected === 'quiet' ? QUIET_STREAM_MS : STREAM_FIRST_EVENT_MS);
+          // A stream watched for the events that must not come takes as long as it is watched: not a slow answer.
+          const expectation = expected === 'quiet' ? { limitMs: QUIET_STREAM_MS + ANSWER_LIMIT_MS } : {};
+          const label = `GET ${stream.template} Last-Event-ID: ${JSON.stringify(lastEventId).slice(0, 200)}`;
+          const violations = client.judge(label, opening.outcome, expectation);
+          failWith([...violations, ...openingProblems(opening, expected, state)]);
+        });
+      };
+      expect(await failuresOf('stream-resume', 0.04, streams, describeEndpoint, property)).toEqual([]);
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
+
+  it(
+    'refuse any query key on a live stream with 422 naming a key sent, and open the stream on a query without keys',
+    async () => {
+      const property = (stream: Endpoint) =>
+        fc.asyncProperty(shownWire(queryString(stream)), async (query) => {
+          const target = stream.template + query.text;
+          const keys = queryKeys(query.text);
+          const opening = await client.openStream({ method: 'GET', target }, STREAM_FIRST_EVENT_MS);
+          const violations = client.judge(`GET ${target}`, opening.outcome, {});
+          const { outcome } = opening;
+          // A URL over the server's limit is refused before any key is read.
+          if (isAnswer(outcome) && outcome.status !== 431) {
+            if (keys.length === 0) violations.push(...openingProblems(opening, 'reset', streamStates.get(stream)!));
+            else if (outcome.status !== 422) violations.push(`answered ${outcome.status}, expected 422 for the keys ${JSON.stringify(keys)}`);
+            else if (!keys.some((key) => JSON.parse(outcome.body).message === `"${key}" is not allowed`))
+              violations.push(`422 ${outcome.body.slice(0, 200)} names none of the keys ${JSON.stringify(keys).slice(0, 200)}`);
+          }
+          failWith(violations);
+        });
+      expect(await failuresOf('stream-query', 0.03, streams, describeEndpoint, property)).toEqual([]);
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
+
+  it(
+    'answer a live stream in any method but GET: HEAD with the head of a stream, OPTIONS for CORS, any other with 404',
+    async () => {
+      const property = (stream: Endpoint) =>
+        fc.asyncProperty(fc.constantFrom(...METHODS.filter((method) => method !== 'GET')), fc.boolean(), async (method, withBody) => {
+          const status = method === 'HEAD' ? 200 : method === 'OPTIONS' ? 204 : 404;
+          const request = methodRequest(method, stream.template, withBody);
+          const outcome = await sendRaw(client.port, { ...request, timeoutMs: CLIENT_TIMEOUT_MS });
+          const violations = client.judge(showBytes(request.bytes), outcome, { status, head: request.head });
+          if (method === 'HEAD' && isAnswer(outcome) && !/^text\/event-stream\b/.test(outcome.headers['content-type'] ?? ''))
+            violations.push(`HEAD answered with content-type ${outcome.headers['content-type']}`);
+          if (status === 404 && isAnswer(outcome) && outcome.body !== '' && JSON.parse(outcome.body).message !== 'Not Found')
+            violations.push(`404 with ${outcome.body.slice(0, 200)}`);
+          failWith(violations);
+        });
+      expect(await failuresOf('stream-methods', 0.02, streams, describeEndpoint, property)).toEqual([]);
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
   it(
     'answer hostile path ids within the contract, a malformed id with its 422 message',
@@ -271,10 +364,11 @@ describe('hostile requests through the gateway', () => {
         fc.asyncProperty(fc.subarray(routeLetterPositions(endpoint, examplePath(endpoint)), { minLength: 1 }), async (positions) => {
           const target = flipLetterCase(examplePath(endpoint), positions);
           // `/auctions/cancEled` is an auction id, not a misspelt route.
-          fc.pre(!endpoints.some((other) => matchesTemplate(other, target)));
+          fc.pre(![...endpoints, ...streams].some((other) => matchesTemplate(other, target)));
           failWith(await client.check({ method: endpoint.method, target, ...plainRequestOf(endpoint) }, { status: 404 }));
         });
-      expect(await failuresOf('letter-case', 0.05, endpoints, describeEndpoint, property)).toEqual([]);
+      // A live stream's path in another letter case is no stream: its 404 ends.
+      expect(await failuresOf('letter-case', 0.05, [...endpoints, ...streams], describeEndpoint, property)).toEqual([]);
     },
     PROPERTY_TIMEOUT_MS,
   );

@@ -26,6 +26,9 @@ export const CLIENT_TIMEOUT_MS = 4_000;
 export const REQUEST_DEADLINE_MS = 2_000;
 /** A stalled body gets its 408 once the deadline has passed, give or take the server's check interval. */
 export const STALLED_BODY_LIMIT_MS = REQUEST_DEADLINE_MS + 3_000;
+/** How long a live stream may take to send its first event; and how long one that resumed at the newest event is watched for none. */
+export const STREAM_FIRST_EVENT_MS = ANSWER_LIMIT_MS;
+export const QUIET_STREAM_MS = 300;
 /** Bounds one property, shrinking included, so a frozen area cannot stall the suite. */
 export const PROPERTY_TIME_LIMIT_MS = 30_000;
 
