@@ -25,6 +25,8 @@ describe('gateway configuration', () => {
       EVENTS_MAX_STREAMS: 10_000,
       EVENTS_KEEP_ALIVE_MS: 15_000,
       FEED_RECONNECT_MS: 250,
+      SHUTDOWN_DELAY_MS: 0,
+      SHUTDOWN_DRAIN_MS: 1_000,
       LOG_LEVEL: 'info',
     });
     expect(configuredUpstreams(config)).toEqual([]);

@@ -75,6 +75,10 @@ export const gatewayConfigSchema = z.object({
   EVENTS_KEEP_ALIVE_MS: env.int(15_000, 100),
   // How soon a lost commit feed is connected again (doubling per failure, up to 2 s); its area is proxied meanwhile.
   FEED_RECONNECT_MS: env.int(250, 10),
+  // At SIGTERM: serve on this long first, while the load balancer stops sending here (Kubernetes preStop).
+  SHUTDOWN_DELAY_MS: env.int(0, 0),
+  // Then, for this long, requests on open connections are still answered, each with Connection: close.
+  SHUTDOWN_DRAIN_MS: env.int(1_000, 0),
   // The pino log level.
   LOG_LEVEL: env.logLevel(),
 });

@@ -1,12 +1,12 @@
 import { loadConfigOrExit } from '@ledger-api/config';
-import { GracefulShutdown } from '@ledger-api/http-core';
+import { drainServer, GracefulShutdown } from '@ledger-api/http-core';
 import { createLogger, createMetrics } from '@ledger-api/observability';
 import { buildApp } from './app';
 import { clientAddressOf } from './client-address';
 import { createGatewayEdge } from './edge';
 import { gatewayConfigSchema } from './config';
 import { connectRateLimitRedis, redisSharedCounts } from './rate-limit';
-import { closeGracefully, listen } from './server';
+import { listen } from './server';
 import { configuredUpstreams, createUpstreamAgent } from './upstreams';
 
 const RATE_LIMIT_KEY_PREFIX = 'gateway:rate-limit:';
@@ -44,7 +44,11 @@ async function main(): Promise<void> {
       // Live streams never end by themselves: ended now, their clients reconnect elsewhere and resume.
       edge.stop();
       // In-flight requests end within the proxy timeout; a little slack lets their answers out.
-      const drained = await closeGracefully(server, config.PROXY_TIMEOUT_MS + 1_000);
+      const drained = await drainServer(server, {
+        delayMs: config.SHUTDOWN_DELAY_MS,
+        drainMs: config.SHUTDOWN_DRAIN_MS,
+        deadlineMs: config.SHUTDOWN_DRAIN_MS + config.PROXY_TIMEOUT_MS + 1_000,
+      });
       if (!drained) logger.warn('requests still running at the shutdown deadline were cut');
       upstreamAgent.destroy();
       redis?.disconnect();

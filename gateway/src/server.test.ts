@@ -2,7 +2,8 @@ import type { Server } from 'node:http';
 import { createMetrics, silentLogger } from '@ledger-api/observability';
 import { buildApp } from './app';
 import { parseGatewayConfig } from './config';
-import { closeGracefully, listen, portOf } from './server';
+import { drainServer } from '@ledger-api/http-core';
+import { listen, portOf } from './server';
 import { rawGet, startFakeService, timed, type FakeService } from './testing/gateway-harness';
 import { waitFor } from '@ledger-api/test-kit';
 
@@ -27,7 +28,9 @@ async function startGateway(): Promise<{ server: Server; url: string }> {
   return { server, url: `http://127.0.0.1:${portOf(server)}` };
 }
 
-describe('closeGracefully', () => {
+const closeGracefully = (server: Server, deadlineMs: number) => drainServer(server, { delayMs: 0, drainMs: 0, deadlineMs });
+
+describe('draining the gateway', () => {
   it('stops accepting, lets the request in flight finish, then resolves', async () => {
     const { server, url } = await startGateway();
     const before = service.received.length;

@@ -38,27 +38,3 @@ export async function listen(app: Express, port: number, host: string, options: 
 export function portOf(server: Server): number {
   return (server.address() as AddressInfo).port;
 }
-
-const IDLE_SWEEP_INTERVAL_MS = 50;
-
-/**
- * Stops accepting connections and lets in-flight requests finish; connections still
- * busy at the deadline are cut. Resolves true when everything finished in time.
- */
-export function closeGracefully(server: Server, deadlineMs: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    let drained = true;
-    const deadline = setTimeout(() => {
-      drained = false;
-      server.closeAllConnections();
-    }, deadlineMs);
-    // A keep-alive connection stays open after its last answer and would hold close()
-    // until the deadline, so connections are closed as soon as they fall idle.
-    const idleSweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_INTERVAL_MS);
-    server.close(() => {
-      clearTimeout(deadline);
-      clearInterval(idleSweep);
-      resolve(drained);
-    });
-  });
-}

@@ -1,5 +1,6 @@
 export * from './body';
 export * from './compression';
+export * from './drain';
 export * from './errors';
 export * from './event-stream-client';
 export * from './http-server';

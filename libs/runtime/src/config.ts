@@ -73,8 +73,12 @@ export function serviceConfigSchema(defaults: { area: string; port: number; stor
       EVENTS_KEEP_ALIVE_MS: env.int(15_000, 100),
       // package.latestVersion in configuration responses; the package's own version when unset.
       LATEST_VERSION: z.string().optional(),
-      // How long a graceful shutdown may take before the process exits anyway.
-      SHUTDOWN_TIMEOUT_MS: env.int(10_000, 100),
+      // At SIGTERM: serve on this long first, while the load balancer stops sending here (Kubernetes preStop).
+      SHUTDOWN_DELAY_MS: env.int(0, 0),
+      // Then, for this long, requests on open connections are still answered, each with Connection: close.
+      SHUTDOWN_DRAIN_MS: env.int(1_000, 0),
+      // How long a graceful shutdown may take after the delay before the process exits anyway.
+      SHUTDOWN_TIMEOUT_MS: env.int(10_000, 1_000),
       // A client slower than this to send its whole request (headers and body) gets 408.
       REQUEST_TIMEOUT_MS: env.int(DEFAULT_REQUEST_TIMEOUT_MS, 1),
       // Idle keep-alive connections outlive a load balancer's idle timeout (60 s for the common ones).

@@ -17,5 +17,6 @@ export async function runService(definition: AreaDefinition): Promise<void> {
     process.exit(1);
   }
   const running = service;
-  new GracefulShutdown({ logger, deadlineMs: config.SHUTDOWN_TIMEOUT_MS, stop: () => running.close() }).listen();
+  const deadlineMs = config.SHUTDOWN_DELAY_MS + config.SHUTDOWN_TIMEOUT_MS;
+  new GracefulShutdown({ logger, deadlineMs, stop: () => running.close() }).listen();
 }

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import { once } from 'node:events';
 import { createPageCache, type PageCache } from '@ledger-api/cache';
-import { createHttpApp, createHttpServer, LiveStreams } from '@ledger-api/http';
+import { createHttpApp, createHttpServer, drainServer, LiveStreams } from '@ledger-api/http';
 import { ProjectionRunner, Projector, reportsBacklog, type LedgerSource, type ProjectorLease } from '@ledger-api/ledger';
 import { createMetrics, type Logger, type Metrics } from '@ledger-api/observability';
 import { createStore, type Store } from '@ledger-api/store';
@@ -177,7 +177,8 @@ export async function startService(
       // Live streams never end by themselves: they are ended, and their clients reconnect elsewhere.
       liveEvents?.feed.stop();
       liveEvents?.streams.endAll();
-      await Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), projector?.stop()]);
+      const drain = { delayMs: config.SHUTDOWN_DELAY_MS, drainMs: config.SHUTDOWN_DRAIN_MS, deadlineMs: config.SHUTDOWN_TIMEOUT_MS - 500 };
+      await Promise.all([drainServer(server, drain), projector?.stop()]);
       await recorder?.settled();
       await cache?.close();
       if (!given.store) await store.close();

@@ -1,0 +1,105 @@
+import { Agent, request } from 'node:http';
+import { join } from 'node:path';
+import { writeDemoLedger } from '@ledger-api/demo-ledger';
+import { waitFor } from '@ledger-api/test-kit';
+import { tempDir } from '../support/ledger-files';
+import { freePort, isReady, startProcess, type RunningProcess } from '../support/processes';
+
+/**
+ * A rollout as a client meets it: keep-alive clients ask a process while it gets SIGTERM.
+ * Every request gets a whole answer, or is refused before it is sent (the port no longer
+ * listens): none is reset mid-way, none gets a 5xx, and the process exits 0 in time.
+ */
+const CLIENTS = 8;
+const SHUTDOWN_BUDGET_MS = 8_000;
+
+type Outcome = 'answered' | 'refused' | string;
+
+/** One GET on a keep-alive agent, classified. */
+function ask(agent: Agent, url: string): Promise<Outcome> {
+  return new Promise((resolve) => {
+    const req = request(url, { agent }, (res) => {
+      res.resume();
+      res.once('end', () => resolve(res.statusCode === 200 && res.complete ? 'answered' : `status ${res.statusCode}`));
+      res.once('error', (error) => resolve(`cut mid-answer: ${error.message}`));
+    });
+    req.once('error', (error: NodeJS.ErrnoException) =>
+      resolve(error.code === 'ECONNREFUSED' ? 'refused' : `failed: ${error.code ?? error.message}`),
+    );
+    req.end();
+  });
+}
+
+/** Clients asking in a loop until `until` resolves; what each request came to. */
+async function askUntil(url: string, until: Promise<unknown>): Promise<Outcome[]> {
+  const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
+  const outcomes: Outcome[] = [];
+  let done = false;
+  void until.then(() => (done = true));
+  const client = async () => {
+    while (!done) outcomes.push(await ask(agent, url));
+  };
+  await Promise.all(Array.from({ length: CLIENTS }, client));
+  agent.destroy();
+  return outcomes;
+}
+
+async function shutDownUnderLoad(process: RunningProcess, url: string) {
+  let exited: Promise<number | null> | undefined;
+  const stopped = new Promise<void>((resolve) => setTimeout(resolve, 300)).then(async () => {
+    const startedAt = performance.now();
+    exited = process.stop('SIGTERM', 20_000);
+    const code = await exited;
+    return { code, ms: performance.now() - startedAt };
+  });
+  const outcomes = await askUntil(
+    url,
+    stopped.then(() => new Promise((resolve) => setTimeout(resolve, 200))),
+  );
+  return { outcomes, ...(await stopped) };
+}
+
+const running: RunningProcess[] = [];
+let ledgerFile: string;
+
+beforeAll(() => {
+  ledgerFile = join(tempDir('drain'), 'ledger.jsonl');
+  writeDemoLedger(ledgerFile, { blockCount: 80 });
+});
+
+afterAll(async () => {
+  await Promise.all(running.map((child) => child.stop('SIGKILL')));
+});
+
+async function startService(): Promise<string> {
+  const port = await freePort();
+  const service = startProcess('services/nft-base/dist/main.js', { PORT: String(port), LEDGER_FILE: ledgerFile });
+  running.push(service);
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(() => isReady(url), 'the service', 60_000, 100);
+  return url;
+}
+
+it.each(['a service', 'the gateway'])(
+  'drains %s at SIGTERM: no request reset, no 5xx, exit 0 in time',
+  async (which) => {
+    const serviceUrl = await startService();
+    let target = running[running.length - 1];
+    let url = `${serviceUrl}/nft/collections?limit=5`;
+    if (which === 'the gateway') {
+      const port = await freePort();
+      target = startProcess('gateway/dist/index.js', { PORT: String(port), NFT_BASE_URL: serviceUrl, RATE_LIMIT_PER_MINUTE: '0' });
+      running.push(target);
+      await waitFor(() => isReady(`http://127.0.0.1:${port}`), 'the gateway', 30_000, 100);
+      url = `http://127.0.0.1:${port}/api/nft/collections?limit=5`;
+    }
+    const { outcomes, code, ms } = await shutDownUnderLoad(target, url);
+
+    expect(outcomes.filter((outcome) => outcome !== 'answered' && outcome !== 'refused')).toEqual([]);
+    expect(outcomes.filter((outcome) => outcome === 'answered').length).toBeGreaterThan(CLIENTS);
+    expect(outcomes).toContain('refused');
+    expect(code).toBe(0);
+    expect(ms).toBeLessThan(SHUTDOWN_BUDGET_MS);
+  },
+  120_000,
+);
