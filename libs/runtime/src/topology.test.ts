@@ -14,6 +14,7 @@ import {
 import type { HeldLease, ProjectorLease } from '@ledger-api/ledger';
 import { silentLogger } from '@ledger-api/observability';
 import { EmbeddedStore } from '@ledger-api/store';
+import { recordEventStream } from '@ledger-api/http-core/testing';
 import { waitFor } from '@ledger-api/test-kit';
 import { z } from 'zod';
 import { serviceConfigSchema, type Role } from './config';
@@ -154,6 +155,28 @@ describe('a projector and two api replicas over one store', () => {
     await allAt(3);
 
     for (const replica of [...replicas, ...replicas]) expect(await read(replica)).toEqual(stateThree);
+  });
+});
+
+describe('the commit feed of api replicas over the projector’s store', () => {
+  it('streams what the projector commits, from either replica, resuming at one what the other sent', async () => {
+    const { ledger, replicas, publish } = topology;
+    const [first, second] = await Promise.all(replicas.map((replica) => recordEventStream(`http://127.0.0.1:${replica.port}/topology/events`)));
+    await waitFor(() => first.events.length === 1 && second.events.length === 1, 'the position at both replicas');
+    ledger.block([countedBy(ledger, ALICE)]);
+    ledger.block([countedBy(ledger, BOB)]);
+    publish();
+    await waitFor(() => first.events.length === 3 && second.events.length === 3, 'two blocks at both replicas');
+    expect(second.events).toEqual(first.events);
+    expect(first.events.slice(1).map((event) => [event.event, JSON.parse(event.data).height])).toEqual([
+      ['block.applied', 1],
+      ['block.applied', 2],
+    ]);
+
+    const resumed = await recordEventStream(`http://127.0.0.1:${replicas[1].port}/topology/events`, { 'last-event-id': first.events[1].id ?? '' });
+    await waitFor(() => resumed.events.length === 1, 'the block after the id');
+    expect(resumed.events).toEqual([first.events[2]]);
+    for (const stream of [first, second, resumed]) stream.close();
   });
 });
 
