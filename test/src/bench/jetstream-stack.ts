@@ -1,0 +1,142 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { generateDemoLedger } from '@ledger-api/demo-ledger';
+import { openEventStream } from '@ledger-api/http';
+import { publishLedgerFile } from '@ledger-api/ledger';
+import { silentLogger } from '@ledger-api/observability';
+import { waitFor } from '@ledger-api/test-kit';
+import { tempDir, topBlock, writeEvents } from '../support/ledger-files';
+import { freePort, isReady, startProcess, type RunningProcess } from '../support/processes';
+import { BlockPublisher } from './block-publisher';
+
+/**
+ * The three services in ROLE=all on the embedded store, projecting a demo ledger
+ * published to a JetStream stream of their own on the NATS server at NATS_URL,
+ * and one gateway process in front of them. Logs go to files in a temporary
+ * directory, removed by stop(). Each area's live stream is `eventsPath` at its
+ * service and `/api` + `eventsPath` at the gateway.
+ */
+export const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+
+export const AREAS = [
+  { name: 'guardian', urlKey: 'GUARDIAN_URL', script: 'services/guardian/dist/main.js', eventsPath: '/guardian/events' },
+  { name: 'nft-base', urlKey: 'NFT_BASE_URL', script: 'services/nft-base/dist/main.js', eventsPath: '/nft/events' },
+  { name: 'nft-exchange', urlKey: 'NFT_EXCHANGE_URL', script: 'services/nft-exchange/dist/main.js', eventsPath: '/nft/exchange/events' },
+] as const;
+export type AreaName = (typeof AREAS)[number]['name'];
+
+export interface JetStreamStackOptions {
+  /** Blocks of the demo ledger published before the services start. */
+  blocks: number;
+  /** LOG_LEVEL of every process. */
+  logLevel: string;
+  /** Added to the gateway's environment (which has RATE_LIMIT_PER_MINUTE=0). */
+  gatewayEnv: Record<string, string>;
+}
+
+export interface JetStreamStack {
+  /** The gateway's base URL, without `/api`. */
+  gateway: string;
+  /** The gateway's and each service's pid, by name (`gateway`, or the area's name). */
+  pids(): Record<string, number>;
+  /** Each service's base URL, by area. */
+  services: Record<AreaName, string>;
+  /** The stream the ledger is published to. */
+  ledger: { stream: string; subjectPrefix: string };
+  publisher: BlockPublisher;
+  /** Stops the gateway and starts a fresh one on the same port: nothing it held before is left. */
+  restartGateway(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const READY_DEADLINE_MS = 120_000;
+
+interface StartedServices {
+  processes: Record<AreaName, RunningProcess>;
+  urls: Record<AreaName, string>;
+}
+
+/** The three services on the ledger stream, each on a free port, logging to `directory`. */
+async function startServices(directory: string, env: Record<string, string>): Promise<StartedServices> {
+  const started = { processes: {}, urls: {} } as StartedServices;
+  for (const area of AREAS) {
+    const port = await freePort();
+    started.processes[area.name] = startProcess(area.script, { ...env, PORT: String(port) }, { outputFile: join(directory, `${area.name}.log`) });
+    started.urls[area.name] = `http://127.0.0.1:${port}`;
+  }
+  return started;
+}
+
+export async function startJetStreamStack(options: JetStreamStackOptions): Promise<JetStreamStack> {
+  const directory = tempDir('bench-jetstream');
+  const ledger = { stream: `BENCH_${process.pid}_${Date.now()}`, subjectPrefix: `bench.${process.pid}.${Date.now()}` };
+  const events = generateDemoLedger({ blockCount: options.blocks });
+  const file = writeEvents(join(directory, 'ledger.jsonl'), events);
+  await publishLedgerFile({ servers: NATS_URL, ...ledger, file, logger: silentLogger() });
+  const ledgerEnv = { NATS_URL, LEDGER_STREAM: ledger.stream, LEDGER_SUBJECT_PREFIX: ledger.subjectPrefix, ROLE: 'all' };
+  const common = { HOST: '127.0.0.1', LOG_LEVEL: options.logLevel };
+  const services = await startServices(directory, { ...ledgerEnv, ...common });
+  const gatewayPort = await freePort();
+  const upstreams = Object.fromEntries(AREAS.map((area) => [area.urlKey, services.urls[area.name]]));
+  const gatewayEnv = { ...upstreams, ...common, PORT: String(gatewayPort), RATE_LIMIT_PER_MINUTE: '0', ...options.gatewayEnv };
+  const startGateway = () => startProcess('gateway/dist/index.js', gatewayEnv, { outputFile: join(directory, 'gateway.log') });
+  let gatewayProcess = startGateway();
+  const gateway = `http://127.0.0.1:${gatewayPort}`;
+  const children = () => [gatewayProcess, ...Object.values(services.processes)];
+  let publisher: BlockPublisher | undefined;
+  const stop = async () => {
+    for (const child of children()) await child.stop();
+    await publisher?.close();
+    await deleteStream(ledger.stream);
+    rmSync(directory, { recursive: true, force: true });
+  };
+  try {
+    publisher = await BlockPublisher.connect({ servers: NATS_URL, ...ledger, tip: topBlock(events) });
+    await whenServing(gateway);
+  } catch (error) {
+    const logs = children()
+      .map((child) => child.output().slice(-2000))
+      .join('\n');
+    await stop();
+    throw new Error(`${(error as Error).message}; logs:\n${logs}`, { cause: error });
+  }
+  const servicePids = Object.fromEntries(AREAS.map((area) => [area.name, services.processes[area.name].child.pid!]));
+  return {
+    gateway,
+    pids: () => ({ gateway: gatewayProcess.child.pid!, ...servicePids }),
+    services: services.urls,
+    ledger,
+    publisher,
+    async restartGateway() {
+      await gatewayProcess.stop();
+      gatewayProcess = startGateway();
+      await whenServing(gateway);
+    },
+    stop,
+  };
+}
+
+/** Ready, and every area's live stream opens: the commit feeds are live. */
+async function whenServing(gateway: string): Promise<void> {
+  await waitFor(() => isReady(gateway), 'the gateway and the services to be ready', READY_DEADLINE_MS, 200);
+  for (const area of AREAS) {
+    await waitFor(() => streamOpens(`${gateway}/api${area.eventsPath}`), `the ${area.name} live stream`, READY_DEADLINE_MS, 200);
+  }
+}
+
+async function streamOpens(url: string): Promise<boolean> {
+  const connection = await openEventStream({ url }, { onEvent: () => undefined, onEnd: () => undefined });
+  connection.close();
+  return connection.status === 200;
+}
+
+async function deleteStream(stream: string): Promise<void> {
+  const connection = await connect({ servers: NATS_URL });
+  try {
+    await (await jetstreamManager(connection)).streams.delete(stream);
+  } finally {
+    await connection.close();
+  }
+}
