@@ -15,9 +15,11 @@ import type { PacedLoadResult, PacedLoadSettings } from './paced-load';
  * `npm run bench:freshness`: the three services on JetStream (ROLE=all,
  * embedded store) behind one gateway with its edge cache on and the rate limit
  * off. A child process sends BENCH_RATE (1,500) requests a second of mixed reads
- * through the gateway; meanwhile BENCH_EVENTS ledger events (40) are published
- * BENCH_EVENT_SPACING_MS (300) apart, every BENCH_REVERT_EVERY-th (5th) a revert
- * of the newest block. For each, one client per area polls a read of that area
+ * through the gateway; meanwhile BENCH_EVENTS ledger events (100, so that p99 is
+ * not the maximum) are published BENCH_EVENT_SPACING_MS (1,000) apart, every
+ * BENCH_REVERT_EVERY-th (5th) a revert of the newest block. Every event moves
+ * every area to a new generation, so every cached page of the load goes cold:
+ * the spacing sets how often (the demo ledger's blocks are 8 s apart). For each, one client per area polls a read of that area
  * (also in the load) from just before the publish until an answer's
  * X-Block-Height shows it: the time from the publish's JetStream
  * acknowledgement to that answer is the freshness of the area.
@@ -27,8 +29,8 @@ const settings = {
   rounds: positiveSetting('BENCH_ROUNDS', 2),
   rate: positiveSetting('BENCH_RATE', 1_500),
   connections: positiveSetting('BENCH_CONNECTIONS', 32),
-  events: positiveSetting('BENCH_EVENTS', 40),
-  eventSpacingMs: positiveSetting('BENCH_EVENT_SPACING_MS', 300),
+  events: positiveSetting('BENCH_EVENTS', 100),
+  eventSpacingMs: positiveSetting('BENCH_EVENT_SPACING_MS', 1_000),
   revertEvery: positiveSetting('BENCH_REVERT_EVERY', 5),
   warmupSeconds: positiveSetting('BENCH_WARMUP_SECONDS', 5),
   ledgerBlocks: positiveSetting('BENCH_LEDGER_BLOCKS', 2_000),
