@@ -30,7 +30,8 @@ export function showRange(values: number[], digits = 1): string {
   const sorted = [...values].sort((a, b) => a - b);
   const format = (value: number) => value.toFixed(digits);
   if (sorted.length === 1) return format(sorted[0]);
-  const median = sorted[Math.floor((sorted.length - 1) / 2)];
+  const middle = sorted.length / 2;
+  const median = Number.isInteger(middle) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[Math.floor(middle)];
   return `${format(median)} (${format(sorted[0])}–${format(sorted[sorted.length - 1])})`;
 }
 

@@ -74,9 +74,9 @@ export interface FreshnessResult {
 
 function roundRows(rounds: FreshnessRound[]): string[] {
   const lines = [
-    '| round | load req/s | load errors | load p50 / p99 ms | edge hit / miss / bypass | load average | events (reverts) | ' +
+    '| round | load req/s | load errors | load p50 / p99 ms | edge hit / miss / bypass | edge misses per event | load average | events (reverts) | ' +
       'guardian p50 / p99 / max | nft-base p50 / p99 / max | nft-exchange p50 / p99 / max | unseen |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   rounds.forEach((round, index) => {
     const { load, edge, perArea } = round;
@@ -84,7 +84,8 @@ function roundRows(rounds: FreshnessRound[]): string[] {
     const unseen = Object.values(perArea).reduce((total, stages) => total + stages.answer.unseen, 0);
     lines.push(
       `| ${index + 1} | ${load.requestsPerSecond.toFixed(0)} | ${load.errors} | ${load.latencyMs.p50} / ${load.latencyMs.p99} | ` +
-        `${edge.hit ?? 0} / ${edge.miss ?? 0} / ${edge.bypass ?? 0} | ${showLoad(round.loadAverage)} | ` +
+        `${edge.hit ?? 0} / ${edge.miss ?? 0} / ${edge.bypass ?? 0} | ${((edge.miss ?? 0) / round.events.length).toFixed(0)} | ` +
+        `${showLoad(round.loadAverage)} | ` +
         `${round.events.length} (${reverts}) | ` +
         `${['guardian', 'nft-base', 'nft-exchange'].map((area) => showDistribution(perArea[area].answer)).join(' | ')} | ${unseen} |`,
     );
@@ -128,17 +129,23 @@ function stageRows(rounds: FreshnessRound[]): string[] {
   return lines;
 }
 
+const gatewaySettings = (env: Record<string, string>) =>
+  Object.entries(env)
+    .map(([name, value]) => `, ${name}=${value}`)
+    .join('');
+
 export function freshnessReport(result: FreshnessResult): string {
   const { machine, settings } = result;
   const lines = [
     `# bench:freshness ${result.startedAt}`,
     '',
-    `Commit ${machine.commit}; Node ${machine.node}, ${machine.cpus} CPUs; gateway (rate limit off, ${JSON.stringify(result.gatewayEnv)}, defaults otherwise: edge cache on) ` +
+    `Commit ${machine.commit}; Node ${machine.node}, ${machine.cpus} CPUs; gateway (RATE_LIMIT_PER_MINUTE=0${gatewaySettings(result.gatewayEnv)}, defaults otherwise: edge cache on) ` +
       `and services (ROLE=all, embedded store, ledger on NATS JetStream) on one machine with the load and the measuring clients; ` +
       `log level ${settings.logLevel}; ${settings.rounds} round(s). All load on 127.0.0.1.`,
     '',
     `Load: ${settings.rate} req/s (autocannon, overallRate, ${settings.connections} connections, its own process) over ` +
-      `${result.requestMix?.length ?? 0} reads: assets by id, asset lists, collections, guardian groups and users, exchange auctions. ` +
+      `a cycle of ${result.requestMix?.length ?? 0} requests of ${new Set(result.requestMix).size} distinct reads: assets by id, asset lists, collections, ` +
+      'guardian groups and users, exchange auctions. ' +
       `Meanwhile ${settings.events} ledger events ${settings.eventSpacingMs} ms apart, every ${settings.revertEvery}th a revert; ` +
       'for each, one client per area polls `GET /api/guardian/groups`, `/api/nft/collections`, `/api/nft/exchange/auctions` ' +
       'from just before the publish until X-Block-Height shows the event (its height, or height - 1 after a revert).',
