@@ -5,7 +5,8 @@ import { JetStreamLedgerSource } from '@ledger-api/ledger';
 import { silentLogger } from '@ledger-api/observability';
 import { monotonicMs } from './bench-stats';
 import type { PublishedBlock } from './block-publisher';
-import { AREAS, NATS_URL, type JetStreamStack } from './jetstream-stack';
+import { NATS_URL } from '../support/jetstream-ledger';
+import { AREAS, type JetStreamStack } from './jetstream-stack';
 
 /**
  * Where the time between a publish's acknowledgement and the first fresh answer

@@ -1,25 +1,20 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
 import { generateDemoLedger } from '@ledger-api/demo-ledger';
 import { openEventStream } from '@ledger-api/http';
-import { publishLedgerFile } from '@ledger-api/ledger';
-import { silentLogger } from '@ledger-api/observability';
 import { waitFor } from '@ledger-api/test-kit';
-import { tempDir, topBlock, writeEvents } from '../support/ledger-files';
+import { JetStreamLedger, NATS_URL } from '../support/jetstream-ledger';
+import { tempDir, topBlock } from '../support/ledger-files';
 import { freePort, isReady, startProcess, type RunningProcess } from '../support/processes';
 import { BlockPublisher } from './block-publisher';
 
 /**
  * The three services in ROLE=all on the embedded store, projecting a demo ledger
- * published to a JetStream stream of their own on the NATS server at NATS_URL,
- * and one gateway process in front of them. Logs go to files in a temporary
+ * published to a JetStream stream of their own on the local NATS server, and one
+ * gateway process in front of them. Logs go to files in a temporary
  * directory, removed by stop(). Each area's live stream is `eventsPath` at its
  * service and `/api` + `eventsPath` at the gateway.
  */
-export const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
-
 export const AREAS = [
   { name: 'guardian', urlKey: 'GUARDIAN_URL', script: 'services/guardian/dist/main.js', eventsPath: '/guardian/events' },
   { name: 'nft-base', urlKey: 'NFT_BASE_URL', script: 'services/nft-base/dist/main.js', eventsPath: '/nft/events' },
@@ -71,11 +66,11 @@ async function startServices(directory: string, env: Record<string, string>): Pr
 
 export async function startJetStreamStack(options: JetStreamStackOptions): Promise<JetStreamStack> {
   const directory = tempDir('bench-jetstream');
-  const ledger = { stream: `BENCH_${process.pid}_${Date.now()}`, subjectPrefix: `bench.${process.pid}.${Date.now()}` };
+  const jetStream = new JetStreamLedger('bench');
+  const ledger = { stream: jetStream.stream, subjectPrefix: jetStream.subjectPrefix };
   const events = generateDemoLedger({ blockCount: options.blocks });
-  const file = writeEvents(join(directory, 'ledger.jsonl'), events);
-  await publishLedgerFile({ servers: NATS_URL, ...ledger, file, logger: silentLogger() });
-  const ledgerEnv = { NATS_URL, LEDGER_STREAM: ledger.stream, LEDGER_SUBJECT_PREFIX: ledger.subjectPrefix, ROLE: 'all' };
+  await jetStream.publish(events);
+  const ledgerEnv = { ...jetStream.env, ROLE: 'all' };
   const common = { HOST: '127.0.0.1', LOG_LEVEL: options.logLevel };
   const services = await startServices(directory, { ...ledgerEnv, ...common });
   const gatewayPort = await freePort();
@@ -89,7 +84,7 @@ export async function startJetStreamStack(options: JetStreamStackOptions): Promi
   const stop = async () => {
     for (const child of children()) await child.stop();
     await publisher?.close();
-    await deleteStream(ledger.stream);
+    await jetStream.delete();
     rmSync(directory, { recursive: true, force: true });
   };
   try {
@@ -130,13 +125,4 @@ async function streamOpens(url: string): Promise<boolean> {
   const connection = await openEventStream({ url }, { onEvent: () => undefined, onEnd: () => undefined });
   connection.close();
   return connection.status === 200;
-}
-
-async function deleteStream(stream: string): Promise<void> {
-  const connection = await connect({ servers: NATS_URL });
-  try {
-    await (await jetstreamManager(connection)).streams.delete(stream);
-  } finally {
-    await connection.close();
-  }
 }
