@@ -47,10 +47,6 @@ export class StreamClientPool {
     return new StreamClientPool(Array.from({ length: processes }, () => fork(WORKER, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })));
   }
 
-  get pids(): number[] {
-    return this.workers.map((worker) => worker.pid!);
-  }
-
   /** Opens `count` streams in all, spread round-robin over the targets; resolves once each got its position. */
   async open(targets: StreamTarget[], count: number): Promise<OpenSummary> {
     const share = Math.ceil(count / this.workers.length);
