@@ -81,7 +81,7 @@ export class EmbeddedCollection {
   count(filter: Filter): number {
     const ids = idLookup(filter);
     if (ids) return this.byIds(ids).length;
-    if (!compileFilter(filter)) return this.entries.size;
+    if (matchesAll(filter)) return this.entries.size;
     const key = jsonKey(filter);
     const cached = key === null ? undefined : this.matchCounts.get(key);
     if (cached !== undefined) return cached;
@@ -97,7 +97,7 @@ export class EmbeddedCollection {
     // among the recent matches, where a lookup of a new set of ids every time would push out the lists.
     const ids = idLookup(filter);
     if (ids) return this.inOrder(this.byIds(ids), sort);
-    const served = compileFilter(filter) ? undefined : this.allInOrder(sort);
+    const served = matchesAll(filter) ? this.allInOrder(sort) : undefined;
     if (served) return served;
     const filterKey = jsonKey(filter);
     const listKey = filterKey === null ? null : `${filterKey}\n${JSON.stringify(Object.entries(sort ?? {}))}`;
@@ -129,11 +129,13 @@ export class EmbeddedCollection {
 
   /** The candidates (every entry without any) that match the filter, in no particular order. */
   private verified(filter: Filter, candidates: Candidates | null): StoredEntry[] {
-    const query = compileFilter(filter);
     if (candidates?.kind === 'range') {
       const entries = candidates.view.slice(candidates.from, candidates.to);
-      return candidates.exact || !query ? entries : entries.filter(({ doc }) => query.test(doc));
+      // An exact range is the matches themselves: no query to compile, which costs more than reading a short range.
+      const query = candidates.exact ? null : compileFilter(filter);
+      return query ? entries.filter(({ doc }) => query.test(doc)) : entries;
     }
+    const query = compileFilter(filter);
     const entries = candidates ? candidates.entries() : this.allInInsertionOrder();
     return entries.filter(({ doc }) => !query || query.test(doc));
   }
@@ -169,7 +171,12 @@ export class EmbeddedCollection {
   }
 }
 
+/** Whether the filter is empty and matches everything. */
+function matchesAll(filter: Filter): boolean {
+  return Object.keys(filter).length === 0;
+}
+
 /** A mingo query for the filter, or null when it is empty and matches everything. */
 function compileFilter(filter: Filter): Query | null {
-  return Object.keys(filter).length === 0 ? null : new Query(filter, QUERY_OPTIONS);
+  return matchesAll(filter) ? null : new Query(filter, QUERY_OPTIONS);
 }
