@@ -88,6 +88,11 @@ export class CommitFeed {
     const known = this.state;
     if (stored.readModel === known.readModel && stored.generation <= known.generation) return;
     const next: FeedState = { readModel: stored.readModel, generation: stored.generation, position: positionOf(stored.position) };
+    if (this.listeners.size === 0) {
+      // Nobody to tell (a replay, which no live stream follows): the state moves on without reading the log.
+      this.state = next;
+      return;
+    }
     const records = stored.readModel === known.readModel ? await readCommitsBetween(this.options.store, known.generation, stored.generation) : [];
     if (records.length !== stored.generation - known.generation || stored.readModel !== known.readModel) {
       this.state = next;

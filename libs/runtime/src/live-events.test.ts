@@ -88,6 +88,28 @@ describe('the live stream of a service', () => {
     }
   });
 
+  it('resumes commits made while no stream was open, which the feed passed by without reading the log', async () => {
+    const ledger = new TestLedger();
+    const [first, second, third] = [ledger.block([]), ledger.block([]), ledger.block([])];
+    const earlier = await open();
+    source.push(applied(first));
+    await waitFor(() => earlier.events.length === 2, 'the first block');
+    earlier.close();
+    streams.splice(streams.indexOf(earlier), 1);
+
+    source.push(applied(second), applied(third));
+    await waitFor(() => service.projector?.status().position.height === 3, 'two blocks with no stream open');
+    const resumed = await open({ 'last-event-id': earlier.events[1].id ?? '' });
+    await waitFor(() => resumed.events.length === 2, 'the two blocks committed meanwhile');
+    expect(resumed.events.map(({ event, data }) => [event, JSON.parse(data).height])).toEqual([
+      ['block.applied', 2],
+      ['block.applied', 3],
+    ]);
+    source.push(applied(ledger.block([])));
+    await waitFor(() => resumed.events.length === 3, 'a live block after them');
+    expect(JSON.parse(resumed.events[2].data)).toMatchObject({ height: 4 });
+  });
+
   it('keeps an idle stream alive with comments, takes no query key and no other method, and ends streams at shutdown', async () => {
     const stream = await open();
     await waitFor(() => stream.comments.length >= 2, 'two keep-alive comments');
