@@ -32,9 +32,34 @@ export interface FirstAnswer {
   totalCount?: number;
 }
 
+/** What the queries need from the ledger, picked while it is parsed so no query warms another. */
+export interface LedgerSample {
+  searchBody: Record<string, unknown>;
+  largestCollectionId: string;
+  busySender: string;
+}
+
+/**
+ * The nft-base service as it runs in production (services/nft-base/dist/main.js
+ * with LEDGER_FILE, LOG_LEVEL=warn: its config, metrics, cache, live streams and
+ * readiness), replaying the ledger from its start until /readyz answers 200.
+ */
+export interface ServiceFigures {
+  /** From starting the process, its start-up included. */
+  seconds: number;
+  /** Processor time of the process (every thread) until then. */
+  cpuSeconds: number;
+  transactions: number;
+  transactionsPerSecond: number;
+  height: number;
+  rssBytes: number;
+  firstAnswers: FirstAnswer[];
+}
+
 /** What one worker process prints. */
 export interface WorkerResult {
   parse: ParseFigures;
+  sample: LedgerSample;
   replay?: ReplayFigures;
   memory?: MemoryFigures;
   firstAnswers?: FirstAnswer[];
@@ -49,6 +74,7 @@ export interface ScaleResult {
   replay: ReplayFigures;
   memory: MemoryFigures;
   firstAnswers: FirstAnswer[];
+  service?: ServiceFigures;
   jetStream?: WorkerResult['jetStream'];
 }
 
@@ -59,9 +85,13 @@ interface Target {
   unit: string;
 }
 
-/** The figures the issue holds the 100,000-block ledger to. */
+/**
+ * The figures the 100,000-block ledger is held to. Replays are held to parsing in
+ * processor time, which barely moves when other work shares the machine; elapsed
+ * time is reported beside it.
+ */
 const MAX_GENERATION_TO_PARSE = 15;
-const MAX_REPLAY_TO_PARSE = 10;
+const MAX_REPLAY_TO_PARSE = 8;
 const MAX_RESIDENT_BYTES = 1024 ** 3;
 const MAX_FIRST_ANSWER_MS = 50;
 /** The first answers the targets name; the others are shown for information. */
@@ -77,25 +107,32 @@ export function targets(result: ScaleResult): Target[] {
       unit: '×',
     });
   }
-  list.push({ name: 'replay / parse', value: result.replay.seconds / result.parse.seconds, limit: MAX_REPLAY_TO_PARSE, unit: '×' });
-  if (result.jetStream) {
-    list.push({ name: 'JetStream replay / parse', value: result.jetStream.seconds / result.parse.seconds, limit: MAX_REPLAY_TO_PARSE, unit: '×' });
-  }
-  list.push({ name: 'resident memory after replay', value: result.memory.rssBytes / 1024 ** 2, limit: MAX_RESIDENT_BYTES / 1024 ** 2, unit: 'MiB' });
-  for (const answer of result.firstAnswers.filter(({ name }) => TARGETED_ANSWERS.includes(name))) {
-    list.push({ name: `first answer: ${answer.name}`, value: answer.milliseconds, limit: MAX_FIRST_ANSWER_MS, unit: 'ms' });
-  }
+  const { parse, service } = result;
+  const toParse = (name: string, cpuSeconds: number) => ({ name, value: cpuSeconds / parse.cpuSeconds, limit: MAX_REPLAY_TO_PARSE, unit: '×' });
+  list.push(toParse('replay / parse (processor time)', result.replay.cpuSeconds));
+  if (service) list.push(toParse('service replay / parse (processor time)', service.cpuSeconds));
+  if (result.jetStream) list.push(toParse('JetStream replay / parse (processor time)', result.jetStream.cpuSeconds));
+  const resident = (name: string, bytes: number) => ({ name, value: bytes / 1024 ** 2, limit: MAX_RESIDENT_BYTES / 1024 ** 2, unit: 'MiB' });
+  list.push(resident('resident memory after replay', result.memory.rssBytes));
+  if (service) list.push(resident('service: resident memory once ready', service.rssBytes));
+  const answers = (prefix: string, firstAnswers: FirstAnswer[]) => {
+    for (const answer of firstAnswers.filter(({ name }) => TARGETED_ANSWERS.includes(name))) {
+      list.push({ name: `${prefix}first answer: ${answer.name}`, value: answer.milliseconds, limit: MAX_FIRST_ANSWER_MS, unit: 'ms' });
+    }
+  };
+  answers('', result.firstAnswers);
+  if (service) answers('service: ', service.firstAnswers);
   return list;
 }
 
 /** Elapsed and processor time against parsing's. */
-const ratios = (replay: ReplayFigures, parse: ParseFigures) =>
-  `${(replay.seconds / parse.seconds).toFixed(1)}× parsing (processor time: ${(replay.cpuSeconds / parse.cpuSeconds).toFixed(1)}×)`;
+const ratios = (replay: Pick<ReplayFigures, 'seconds' | 'cpuSeconds'>, parse: ParseFigures) =>
+  `${(replay.seconds / parse.seconds).toFixed(1)}× parsing (processor time: ${replay.cpuSeconds.toFixed(2)} s, ${(replay.cpuSeconds / parse.cpuSeconds).toFixed(1)}×)`;
 const mib = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(0)} MiB`;
 const rate = (perSecond: number) => `${(perSecond / 1000).toFixed(1)}k tx/s`;
 
 function figureRows(result: ScaleResult): string[][] {
-  const { ledger, parse, replay, memory, jetStream } = result;
+  const { ledger, parse, replay, memory, service, jetStream } = result;
   const rows = [
     ['ledger', `${ledger.blocks} blocks, ${parse.transactions} transactions, ${parse.assets} assets, ${mib(ledger.bytes)}`],
     ...(ledger.generationSeconds === undefined ? [] : [['generation', `${ledger.generationSeconds.toFixed(1)} s`]]),
@@ -105,6 +142,12 @@ function figureRows(result: ScaleResult): string[][] {
     ],
     ['nft-base replay of the file', `${replay.seconds.toFixed(2)} s = ${rate(replay.transactionsPerSecond)}, ${ratios(replay, parse)}`],
   ];
+  if (service) {
+    rows.push([
+      'nft-base service until /readyz (its start included)',
+      `${service.seconds.toFixed(2)} s = ${rate(service.transactionsPerSecond)}, ${ratios(service, parse)}, height ${service.height}`,
+    ]);
+  }
   if (jetStream) {
     rows.push([
       'nft-base replay from JetStream',
@@ -114,6 +157,7 @@ function figureRows(result: ScaleResult): string[][] {
   }
   rows.push(['memory after replay', `${mib(memory.rssBytes)} resident, ${mib(memory.heapUsedBytes)} heap`]);
   rows.push(['memory after a full GC', `${mib(memory.rssAfterGcBytes)} resident, ${mib(memory.heapUsedAfterGcBytes)} heap`]);
+  if (service) rows.push(['service: memory once ready', `${mib(service.rssBytes)} resident`]);
   return rows;
 }
 
@@ -125,8 +169,13 @@ export function markdownReport(result: ScaleResult): string {
     '',
   ];
   lines.push('| figure | value |', '| --- | --- |', ...figureRows(result).map(([name, value]) => `| ${name} | ${value} |`), '');
-  lines.push('| first (uncached) answer | ms | totalCount |', '| --- | --- | --- |');
-  lines.push(...result.firstAnswers.map((answer) => `| ${answer.name} | ${answer.milliseconds.toFixed(1)} | ${answer.totalCount ?? ''} |`), '');
+  const { service } = result;
+  lines.push(`| first (uncached) answer | ms |${service ? ' service, ms |' : ''} totalCount |`, `| --- | --- |${service ? ' --- |' : ''} --- |`);
+  for (const [index, answer] of result.firstAnswers.entries()) {
+    const fromService = service ? ` ${service.firstAnswers[index]?.milliseconds.toFixed(1) ?? ''} |` : '';
+    lines.push(`| ${answer.name} | ${answer.milliseconds.toFixed(1)} |${fromService} ${answer.totalCount ?? ''} |`);
+  }
+  lines.push('');
   lines.push('| target | value | limit | met |', '| --- | --- | --- | --- |');
   for (const target of targets(result)) {
     lines.push(

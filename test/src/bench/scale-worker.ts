@@ -6,24 +6,18 @@ import { freePort } from '@ledger-api/ledger/testing';
 import { silentLogger } from '@ledger-api/observability';
 import { serviceConfigSchema, startService } from '@ledger-api/runtime';
 import { EmbeddedStore } from '@ledger-api/store';
-import type { FirstAnswer, MemoryFigures, ParseFigures, ReplayFigures, WorkerResult } from './scale-report';
+import type { FirstAnswer, LedgerSample, MemoryFigures, ParseFigures, ReplayFigures, WorkerResult } from './scale-report';
 
 /**
  * One child process of `bench:scale`, started with --expose-gc so its memory
  * figures hold the read model and nothing the orchestrator allocated:
  *   node --expose-gc scale-worker.js <ledger.jsonl> file|jetstream
- * Prints its figures as one JSON line.
+ * Prints its figures as one JSON line. `firstAnswersAt` is also what the
+ * orchestrator asks of the service process it replays the ledger through.
  */
 const NETWORK_VERSION = 23;
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const SWEEP_SETTLE_MS = 2_000;
-
-/** What the queries need from the ledger, picked while it is parsed so no query warms another. */
-interface LedgerSample {
-  searchBody: Record<string, unknown>;
-  largestCollectionId: string;
-  busySender: string;
-}
 
 async function parseFile(path: string): Promise<{ figures: ParseFigures; sample: LedgerSample }> {
   const mints: Array<{ attributes: Record<string, unknown>; collectionId: string }> = [];
@@ -163,25 +157,32 @@ async function collectReplayGarbage(): Promise<void> {
   await delay(SWEEP_SETTLE_MS);
 }
 
-/** The first (uncached) answer of each query, over HTTP from the nft-base app serving the replayed store. */
+/**
+ * The first (uncached) answer of each query from the nft-base app at `baseUrl`, once
+ * the replay's garbage is out of the way: `settle` collects it (or waits for it to be).
+ */
+export async function firstAnswersAt(baseUrl: string, sample: LedgerSample, settle: () => Promise<void>): Promise<FirstAnswer[]> {
+  await warmUp(baseUrl);
+  await settle();
+  return [
+    await timed(baseUrl, 'page 1', '/nft/assets'),
+    await timed(baseUrl, 'orderBy=fee:desc', '/nft/assets?orderBy=fee:desc'),
+    await timed(baseUrl, 'orderBy=timestamp:desc', '/nft/assets?orderBy=timestamp:desc'),
+    await timed(baseUrl, 'attribute search', '/nft/assets/search', sample.searchBody),
+    await timed(baseUrl, 'deep page by amount:asc', '/nft/assets?orderBy=amount:asc&page=50&limit=100'),
+    await timed(baseUrl, 'largest collection, page 1', `/nft/collections/${sample.largestCollectionId}/assets`),
+    await timed(baseUrl, 'busiest wallet, page 1', `/nft/assets/wallet/${sample.busySender}`),
+    await timed(baseUrl, 'burns by fee', '/nft/burns?orderBy=fee:desc'),
+  ];
+}
+
+/** The first answers of the nft-base app serving the replayed store in this process. */
 async function firstAnswers(store: EmbeddedStore, sample: LedgerSample): Promise<FirstAnswer[]> {
   const port = String(await freePort());
   const config = serviceConfigSchema({ area: nftBaseArea.area, port: 0, storeGiven: true }).parse({ ROLE: 'api', HOST: '127.0.0.1', PORT: port });
   const service = await startService(nftBaseArea, config, silentLogger(), { store });
-  const baseUrl = `http://127.0.0.1:${service.port}`;
   try {
-    await warmUp(baseUrl);
-    await collectReplayGarbage();
-    return [
-      await timed(baseUrl, 'page 1', '/nft/assets'),
-      await timed(baseUrl, 'orderBy=fee:desc', '/nft/assets?orderBy=fee:desc'),
-      await timed(baseUrl, 'orderBy=timestamp:desc', '/nft/assets?orderBy=timestamp:desc'),
-      await timed(baseUrl, 'attribute search', '/nft/assets/search', sample.searchBody),
-      await timed(baseUrl, 'deep page by amount:asc', '/nft/assets?orderBy=amount:asc&page=50&limit=100'),
-      await timed(baseUrl, 'largest collection, page 1', `/nft/collections/${sample.largestCollectionId}/assets`),
-      await timed(baseUrl, 'busiest wallet, page 1', `/nft/assets/wallet/${sample.busySender}`),
-      await timed(baseUrl, 'burns by fee', '/nft/burns?orderBy=fee:desc'),
-    ];
+    return await firstAnswersAt(`http://127.0.0.1:${service.port}`, sample, collectReplayGarbage);
   } finally {
     await service.close();
   }
@@ -192,7 +193,7 @@ async function main(): Promise<void> {
   if (!path || (input !== 'file' && input !== 'jetstream')) throw new Error('usage: scale-worker <ledger.jsonl> file|jetstream');
   const parsed = await parseFile(path);
   global.gc?.();
-  const result: WorkerResult = { parse: parsed.figures };
+  const result: WorkerResult = { parse: parsed.figures, sample: parsed.sample };
   if (input === 'file') {
     const { store, figures } = await replay(new FileLedgerSource(path), () => false);
     result.replay = figures;
@@ -205,7 +206,9 @@ async function main(): Promise<void> {
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
-main().catch((error: Error) => {
-  process.stderr.write(`${error.stack ?? error.message}\n`);
-  process.exit(1);
-});
+if (require.main === module) {
+  main().catch((error: Error) => {
+    process.stderr.write(`${error.stack ?? error.message}\n`);
+    process.exit(1);
+  });
+}

@@ -1,24 +1,45 @@
-import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { setTimeout as delay } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import { ROOT } from '../support/processes';
-import { markdownReport, targets, type ScaleResult, type WorkerResult } from './scale-report';
+import { freePort, ROOT } from '../support/processes';
+import { cpuMicros } from './process-cpu';
+import {
+  markdownReport,
+  targets,
+  type LedgerSample,
+  type ParseFigures,
+  type ScaleResult,
+  type ServiceFigures,
+  type WorkerResult,
+} from './scale-report';
+import { firstAnswersAt } from './scale-worker';
 
 /**
  * `npm run bench:scale -- <blocks> [--assets N] [--ledger path] [--jetstream]`:
  * writes the demo ledger (unless --ledger names one already written), then, in
  * a fresh process each, times reading and parsing it, replays it into the
  * nft-base read model and measures memory and the first answer of the main
- * list queries; --jetstream also publishes it to NATS JetStream and replays it
- * from there. Figures go to stdout and bench-results/scale-*.{json,md}.
+ * list queries; then replays it through the nft-base service as it runs in
+ * production, a process of its own, timed until /readyz answers 200, and asks it
+ * the same first answers; --jetstream also publishes it to NATS JetStream and
+ * replays it from there. Figures go to stdout and bench-results/scale-*.{json,md}.
  */
 const run = promisify(execFile);
 const WORKER = join(__dirname, 'scale-worker.js');
 const DEMO_CLI = resolve(ROOT, 'libs/demo-ledger/dist/cli/demo.js');
 const MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
+const SERVICE_MAIN = resolve(ROOT, 'services/nft-base/dist/main.js');
+const READY_POLL_MS = 200;
+const READY_TIMEOUT_MS = 60 * 60 * 1000;
+/** As the worker gives its replay's garbage a moment: a service that caught up is idle a while before answering. */
+const SERVICE_SETTLE_MS = 2_000;
+/** Backing services the bench's environment may name for --jetstream, which the file-fed service must not use. */
+const BACKING_SERVICES = ['NATS_URL', 'MONGO_URL', 'REDIS_URL'];
 
 interface ScaleOptions {
   blocks: number;
@@ -60,6 +81,56 @@ async function worker(path: string, input: 'file' | 'jetstream'): Promise<Worker
   return JSON.parse(stdout.trim().split('\n').pop()!) as WorkerResult;
 }
 
+function residentBytes(pid: number): number {
+  const kib = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Number(kib) * 1024;
+}
+
+/** Polls /readyz until it answers 200; its body then says the height the projector stands at. */
+async function untilReady(baseUrl: string, child: ChildProcess, output: () => string): Promise<{ height: number }> {
+  const deadline = performance.now() + READY_TIMEOUT_MS;
+  while (performance.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the service exited before it was ready:\n${output()}`);
+    const response = await fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(10_000) }).catch(() => undefined);
+    if (response?.status === 200) return (await response.json()) as { height: number };
+    await response?.body?.cancel();
+    await delay(READY_POLL_MS);
+  }
+  throw new Error(`the service was not ready within ${READY_TIMEOUT_MS} ms:\n${output()}`);
+}
+
+/**
+ * Starts the nft-base service on the ledger file as production starts it (LEDGER_FILE,
+ * LOG_LEVEL=warn, every other setting its default), times it until /readyz answers 200
+ * and measures its processor time and memory then, and its first answers after.
+ */
+async function replayThroughService(path: string, parse: ParseFigures, sample: LedgerSample): Promise<ServiceFigures> {
+  const port = await freePort();
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !BACKING_SERVICES.includes(name)));
+  const started = performance.now();
+  const child = spawn(process.execPath, [SERVICE_MAIN], {
+    env: { ...env, LEDGER_FILE: path, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = once(child, 'exit');
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    const { height } = await untilReady(baseUrl, child, () => output);
+    const seconds = (performance.now() - started) / 1000;
+    const cpuSeconds = cpuMicros(child.pid!) / 1e6;
+    const rssBytes = residentBytes(child.pid!);
+    const firstAnswers = await firstAnswersAt(baseUrl, sample, () => delay(SERVICE_SETTLE_MS));
+    const transactionsPerSecond = parse.transactions / seconds;
+    return { seconds, cpuSeconds, transactions: parse.transactions, transactionsPerSecond, height, rssBytes, firstAnswers };
+  } finally {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  }
+}
+
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   const startedAt = new Date().toISOString();
@@ -68,6 +139,7 @@ async function main(): Promise<void> {
   const generationSeconds = options.ledger && existsSync(options.ledger) ? undefined : await generate(options, path);
   if (generationSeconds !== undefined) process.stdout.write(`generated ${path} in ${generationSeconds.toFixed(1)} s\n`);
   const fromFile = await worker(path, 'file');
+  const service = await replayThroughService(path, fromFile.parse, fromFile.sample);
   const fromJetStream = options.jetStream ? await worker(path, 'jetstream') : undefined;
   const result: ScaleResult = {
     startedAt,
@@ -77,6 +149,7 @@ async function main(): Promise<void> {
     replay: fromFile.replay!,
     memory: fromFile.memory!,
     firstAnswers: fromFile.firstAnswers!,
+    service,
     ...(fromJetStream && { jetStream: fromJetStream.jetStream }),
   };
   const report = markdownReport(result);
