@@ -1,5 +1,6 @@
 import { Agent } from 'node:http';
 import {
+  commitReaches,
   formatCommitId,
   openEventStream,
   parseCommitId,
@@ -31,11 +32,6 @@ export interface AreaFeedOptions {
   onState?(state: FeedState): void;
   /** Told how long the feed trailed a service that answered from a commit it had not announced yet. */
   onCaughtUp?(seconds: number): void;
-}
-
-/** Whether `known` is `commit` or later in the same read model. */
-function reaches(known: CommitId, commit: CommitId): boolean {
-  return known.readModel === commit.readModel && known.generation >= commit.generation;
 }
 
 const EVENT_NAMES = new Set<StreamEventName>(['position', 'reset', 'block.applied', 'block.reverted']);
@@ -96,8 +92,8 @@ export class AreaFeed implements LiveEventSource {
   /** A service answered from `commit`: a commit the feed has not announced means it trails. */
   noteServedCommit(commit: CommitId): void {
     const newest = this.newest?.commit;
-    if (newest && reaches(newest, commit)) return;
-    if (this.ahead && reaches(this.ahead.commit, commit)) return;
+    if (newest && commitReaches(newest, commit)) return;
+    if (this.ahead && commitReaches(this.ahead.commit, commit)) return;
     this.ahead = { commit, seenAt: this.ahead?.seenAt ?? performance.now() };
   }
 
@@ -113,7 +109,7 @@ export class AreaFeed implements LiveEventSource {
 
   async eventsAfter(commit: CommitId): Promise<StreamEvent[] | undefined> {
     const since = this.bufferedSince;
-    if (since && since.readModel === commit.readModel && commit.generation >= since.generation) {
+    if (since && commitReaches(commit, since)) {
       return this.recent.filter((event) => event.commit.generation > commit.generation);
     }
     return this.replayFromService(commit);
@@ -167,7 +163,7 @@ export class AreaFeed implements LiveEventSource {
 
   private advanceTo(event: StreamEvent): void {
     this.newest = event;
-    if (this.ahead && reaches(event.commit, this.ahead.commit)) {
+    if (this.ahead && commitReaches(event.commit, this.ahead.commit)) {
       this.options.onCaughtUp?.((performance.now() - this.ahead.seenAt) / 1e3);
       this.ahead = undefined;
     }

@@ -74,7 +74,8 @@ export function edgeAnswers({ area, feed, cache, requests }: EdgeAnswersOptions)
       counted.bypass.inc();
       return next();
     }
-    const key = edgeKey(area, formatCommitId(commit), req);
+    const commitId = formatCommitId(commit);
+    const key = edgeKey(area, commitId, req);
     const entry = cache.get(key);
     if (entry) {
       counted.hit.inc();
@@ -82,7 +83,7 @@ export function edgeAnswers({ area, feed, cache, requests }: EdgeAnswersOptions)
       return sendEntry(req, res, entry);
     }
     counted.miss.inc();
-    captures.set(req, { key, commit: formatCommitId(commit) });
+    captures.set(req, { key, commit: commitId });
     next();
   };
 }

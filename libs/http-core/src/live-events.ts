@@ -33,6 +33,11 @@ export interface CommitId {
 
 const COMMIT_ID = /^([\w]{0,64})-(\d{1,15})$/;
 
+/** Whether `known` is `commit` or a later commit of the same read model. */
+export function commitReaches(known: CommitId, commit: CommitId): boolean {
+  return known.readModel === commit.readModel && known.generation >= commit.generation;
+}
+
 export function formatCommitId({ readModel, generation }: CommitId): string {
   return `${readModel}-${generation}`;
 }

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
+  commitReaches,
   eventFrame,
   KEEP_ALIVE_FRAME,
   KEEP_ALIVE_INTERVAL_MS,
@@ -82,7 +83,7 @@ class StreamSession {
   async open(source: LiveEventSource, lastEventId: string | undefined): Promise<void> {
     const position = source.position();
     const resumeFrom = parseCommitId(lastEventId);
-    const resumable = resumeFrom && resumeFrom.readModel === position.commit.readModel && resumeFrom.generation <= position.commit.generation;
+    const resumable = resumeFrom && commitReaches(position.commit, resumeFrom);
     const replayed = resumable ? await source.eventsAfter(resumeFrom).catch(() => undefined) : undefined;
     if (replayed) {
       this.last = resumeFrom;
@@ -106,7 +107,7 @@ class StreamSession {
     if (this.res.writableEnded) return;
     const { last } = this;
     const isOpening = event.event === 'position' || event.event === 'reset';
-    if (!isOpening && last && last.readModel === event.commit.readModel && event.commit.generation <= last.generation) return;
+    if (!isOpening && last && commitReaches(last, event.commit)) return;
     this.last = event.commit;
     this.res.write(eventFrame(event));
     if (this.res.writableLength > this.maxBufferedBytes) this.res.destroy();

@@ -1,4 +1,4 @@
-import { readCommitsBetween, readStoredLedgerState, type CommitRecord, type ProjectionRunner } from '@ledger-api/ledger';
+import { readCommitsBetween, readStoredLedgerState, type CommitRecord, type ProjectionRunner, type StoredLedgerState } from '@ledger-api/ledger';
 import type { Logger } from '@ledger-api/observability';
 import type { Store } from '@ledger-api/store';
 
@@ -37,8 +37,7 @@ export class CommitFeed {
   constructor(private readonly options: CommitFeedOptions) {}
 
   async start(): Promise<void> {
-    const stored = await readStoredLedgerState(this.options.store);
-    this.state = { readModel: stored.readModel, generation: stored.generation, position: positionOf(stored.position) };
+    this.state = feedStateOf(await readStoredLedgerState(this.options.store));
     this.unsubscribeRunner = this.options.runner?.onChange(() => this.wake());
     this.timer = setInterval(() => this.wake(), this.options.pollMs);
     this.timer.unref();
@@ -60,10 +59,14 @@ export class CommitFeed {
   }
 
   /** The records after `generation` up to the announced one, oldest first; undefined when the log no longer holds them all. */
-  async recordsAfter(generation: number): Promise<CommitRecord[] | undefined> {
-    const { generation: through } = this.state;
-    const records = await readCommitsBetween(this.options.store, generation, through);
-    return records.length === through - generation ? records : undefined;
+  recordsAfter(generation: number): Promise<CommitRecord[] | undefined> {
+    return this.recordsBetween(generation, this.state.generation);
+  }
+
+  /** Every record after `after` through `through`, or undefined when the log no longer holds them all. */
+  private async recordsBetween(after: number, through: number): Promise<CommitRecord[] | undefined> {
+    const records = await readCommitsBetween(this.options.store, after, through);
+    return records.length === through - after ? records : undefined;
   }
 
   /** Reads what was committed since the last read; a wake-up during a read makes one more read after it. */
@@ -87,14 +90,14 @@ export class CommitFeed {
     const stored = await readStoredLedgerState(this.options.store);
     const known = this.state;
     if (stored.readModel === known.readModel && stored.generation <= known.generation) return;
-    const next: FeedState = { readModel: stored.readModel, generation: stored.generation, position: positionOf(stored.position) };
+    const next = feedStateOf(stored);
     if (this.listeners.size === 0) {
       // Nobody to tell (a replay, which no live stream follows): the state moves on without reading the log.
       this.state = next;
       return;
     }
-    const records = stored.readModel === known.readModel ? await readCommitsBetween(this.options.store, known.generation, stored.generation) : [];
-    if (records.length !== stored.generation - known.generation || stored.readModel !== known.readModel) {
+    const records = stored.readModel === known.readModel ? await this.recordsBetween(known.generation, stored.generation) : undefined;
+    if (!records) {
       this.state = next;
       this.announce({ kind: 'reset', state: next });
       return;
@@ -116,6 +119,6 @@ export class CommitFeed {
   }
 }
 
-function positionOf({ height, blockId }: { height: number; blockId: string }) {
-  return { height, blockId };
+function feedStateOf({ readModel, generation, position: { height, blockId } }: StoredLedgerState): FeedState {
+  return { readModel, generation, position: { height, blockId } };
 }
