@@ -5,8 +5,11 @@ import { createHttpApp, createHttpServer } from '@ledger-api/http';
 import { ProjectionRunner, type LedgerEvent } from '@ledger-api/ledger';
 import { createMetrics, silentLogger } from '@ledger-api/observability';
 import { createStore } from '@ledger-api/store';
+import type { RecordingStore } from '@ledger-api/store/testing';
 import type { AreaDefinition } from '../area';
 import { runnerPositionReader } from '../position-reader';
+
+import { withRecordedRouteReads } from './batch-lookups';
 
 export * from './batch-lookups';
 export * from './cursor-walks';
@@ -85,4 +88,14 @@ export async function startTestArea(
       await store.close();
     },
   };
+}
+
+/** startTestArea, with every read the area's routes make written down: read `store.takeReads()` after a request. */
+export async function startRecordedTestArea(
+  definition: AreaDefinition,
+  events: LedgerEvent[] = [],
+): Promise<{ area: TestArea; store: RecordingStore }> {
+  const recorded = withRecordedRouteReads(definition);
+  const area = await startTestArea(recorded.definition, events);
+  return { area, store: recorded.store() };
 }

@@ -1,5 +1,5 @@
 import { STORE_COLLECTIONS } from '@ledger-api/nft-read-model';
-import { expectBatchAnswersAsById, expectBatchRefusals, startTestArea, withRecordedRouteReads, type TestArea } from '@ledger-api/runtime/testing';
+import { expectBatchAnswersAsById, expectBatchRefusals, startRecordedTestArea, type TestArea } from '@ledger-api/runtime/testing';
 import type { RecordingStore } from '@ledger-api/store/testing';
 import { nftBaseArea } from '../service';
 import { galleryLedger, type Gallery } from '../testing/gallery';
@@ -9,14 +9,12 @@ const route = { path: '/nft/assets/batch', byId: (id: string) => `/nft/assets/${
 
 let gallery: Gallery;
 let area: TestArea;
-let store: () => RecordingStore;
+let store: RecordingStore;
 
 beforeAll(async () => {
   gallery = galleryLedger();
   gallery.ledger.block(gallery.ledger.burn(gallery.alice, gallery.dragon.id));
-  const recorded = withRecordedRouteReads(nftBaseArea);
-  area = await startTestArea(recorded.definition, gallery.ledger.events);
-  store = recorded.store;
+  ({ area, store } = await startRecordedTestArea(nftBaseArea, gallery.ledger.events));
 });
 afterAll(() => area.close());
 
@@ -39,31 +37,23 @@ describe('POST /nft/assets/batch', () => {
 
   it("reads the assets in one query and their owners' keys in one more, however many ids are asked for", async () => {
     const { bob, knight, stamp } = gallery;
-    store().takeReads();
+    store.takeReads();
     await area.request('POST', route.path, { ids: [knight.id.toUpperCase(), UNKNOWN, stamp.id, knight.id] });
-    expect(store().takeReads()).toEqual([
+    expect(store.takeReads()).toEqual([
       { collection: STORE_COLLECTIONS.assets, operation: 'find', filter: { _id: { $in: [knight.id, UNKNOWN, stamp.id] } } },
       { collection: STORE_COLLECTIONS.wallets, operation: 'find', filter: { _id: { $in: [bob.address] } } },
     ]);
     const hundred = Array.from({ length: 100 }, (_, at) => (at % 2 ? knight.id : at.toString(16).padStart(64, '0')));
     expect((await area.request('POST', route.path, { ids: hundred })).status).toBe(200);
-    expect(
-      store()
-        .takeReads()
-        .map((read) => read.collection),
-    ).toEqual([STORE_COLLECTIONS.assets, STORE_COLLECTIONS.wallets]);
+    expect(store.takeReads().map((read) => read.collection)).toEqual([STORE_COLLECTIONS.assets, STORE_COLLECTIONS.wallets]);
   });
 
   it('keeps no batch in the page cache: the same batch again reads the store again', async () => {
     const body = { ids: [gallery.knight.id, gallery.stamp.id] };
     await area.request('POST', route.path, body);
-    store().takeReads();
+    store.takeReads();
     await area.request('POST', route.path, body);
-    expect(
-      store()
-        .takeReads()
-        .map((read) => read.collection),
-    ).toEqual([STORE_COLLECTIONS.assets, STORE_COLLECTIONS.wallets]);
+    expect(store.takeReads().map((read) => read.collection)).toEqual([STORE_COLLECTIONS.assets, STORE_COLLECTIONS.wallets]);
   });
 
   it('refuses a malformed request with the message of its first problem', async () => {

@@ -1,5 +1,5 @@
 import { STORE_COLLECTIONS } from '@ledger-api/nft-read-model';
-import { expectBatchAnswersAsById, expectBatchRefusals, startTestArea, withRecordedRouteReads, type TestArea } from '@ledger-api/runtime/testing';
+import { expectBatchAnswersAsById, expectBatchRefusals, startRecordedTestArea, type TestArea } from '@ledger-api/runtime/testing';
 import type { RecordingStore } from '@ledger-api/store/testing';
 import { nftBaseArea } from '../service';
 import { galleryLedger, type Gallery } from '../testing/gallery';
@@ -9,7 +9,7 @@ const route = { path: '/nft/burns/batch', byId: (id: string) => `/nft/burns/${id
 
 let gallery: Gallery;
 let area: TestArea;
-let store: () => RecordingStore;
+let store: RecordingStore;
 let burnIds: string[];
 
 beforeAll(async () => {
@@ -18,9 +18,7 @@ beforeAll(async () => {
   const burns = [ledger.burn(alice, dragon.id), ledger.burn(bob, knight.id)];
   burnIds = burns.map((burn) => burn.id);
   ledger.block(...burns);
-  const recorded = withRecordedRouteReads(nftBaseArea);
-  area = await startTestArea(recorded.definition, gallery.ledger.events);
-  store = recorded.store;
+  ({ area, store } = await startRecordedTestArea(nftBaseArea, gallery.ledger.events));
 });
 afterAll(() => area.close());
 
@@ -42,12 +40,10 @@ describe('POST /nft/burns/batch', () => {
   });
 
   it('reads the burns in one query, however many ids are asked for', async () => {
-    store().takeReads();
+    store.takeReads();
     const ids = Array.from({ length: 100 }, (_, at) => (at % 2 ? burnIds[0] : UNKNOWN));
     expect((await area.request('POST', route.path, { ids })).status).toBe(200);
-    expect(store().takeReads()).toEqual([
-      { collection: STORE_COLLECTIONS.burns, operation: 'find', filter: { _id: { $in: [UNKNOWN, burnIds[0]] } } },
-    ]);
+    expect(store.takeReads()).toEqual([{ collection: STORE_COLLECTIONS.burns, operation: 'find', filter: { _id: { $in: [UNKNOWN, burnIds[0]] } } }]);
   });
 
   it('refuses a malformed request with the message of its first problem', async () => {

@@ -1,5 +1,5 @@
 import { STORE_COLLECTIONS } from '@ledger-api/nft-read-model';
-import { expectBatchAnswersAsById, expectBatchRefusals, startTestArea, withRecordedRouteReads, type TestArea } from '@ledger-api/runtime/testing';
+import { expectBatchAnswersAsById, expectBatchRefusals, startRecordedTestArea, type TestArea } from '@ledger-api/runtime/testing';
 import type { RecordingStore } from '@ledger-api/store/testing';
 import { nftBaseArea } from '../service';
 import { galleryLedger, type Gallery } from '../testing/gallery';
@@ -9,13 +9,11 @@ const route = { path: '/nft/collections/batch', byId: (id: string) => `/nft/coll
 
 let gallery: Gallery;
 let area: TestArea;
-let store: () => RecordingStore;
+let store: RecordingStore;
 
 beforeAll(async () => {
   gallery = galleryLedger();
-  const recorded = withRecordedRouteReads(nftBaseArea);
-  area = await startTestArea(recorded.definition, gallery.ledger.events);
-  store = recorded.store;
+  ({ area, store } = await startRecordedTestArea(nftBaseArea, gallery.ledger.events));
 });
 afterAll(() => area.close());
 
@@ -33,10 +31,10 @@ describe('POST /nft/collections/batch', () => {
 
   it('reads the collections in one query, however many ids are asked for', async () => {
     const { cards, stamps } = gallery;
-    store().takeReads();
+    store.takeReads();
     const ids = Array.from({ length: 100 }, (_, at) => [cards.id, stamps.id.toUpperCase(), UNKNOWN][at % 3]);
     expect((await area.request('POST', route.path, { ids })).status).toBe(200);
-    expect(store().takeReads()).toEqual([
+    expect(store.takeReads()).toEqual([
       { collection: STORE_COLLECTIONS.collections, operation: 'find', filter: { _id: { $in: [cards.id, stamps.id, UNKNOWN] } } },
     ]);
   });

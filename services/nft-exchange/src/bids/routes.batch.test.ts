@@ -1,5 +1,5 @@
 import { STORE_COLLECTIONS } from '@ledger-api/nft-read-model';
-import { expectBatchAnswersAsById, expectBatchRefusals, startTestArea, withRecordedRouteReads, type TestArea } from '@ledger-api/runtime/testing';
+import { expectBatchAnswersAsById, expectBatchRefusals, startRecordedTestArea, type TestArea } from '@ledger-api/runtime/testing';
 import type { RecordingStore } from '@ledger-api/store/testing';
 import { nftExchangeArea } from '../service';
 import { exchangeLedger, HUGE_BID, type ExchangeLedger } from '../testing/exchange-ledger';
@@ -9,13 +9,11 @@ const route = { path: '/nft/exchange/bids/batch', byId: (id: string) => `/nft/ex
 
 let x: ExchangeLedger;
 let area: TestArea;
-let store: () => RecordingStore;
+let store: RecordingStore;
 
 beforeAll(async () => {
   x = exchangeLedger();
-  const recorded = withRecordedRouteReads(nftExchangeArea);
-  area = await startTestArea(recorded.definition, x.ledger.events);
-  store = recorded.store;
+  ({ area, store } = await startRecordedTestArea(nftExchangeArea, x.ledger.events));
 });
 afterAll(() => area.close());
 
@@ -41,10 +39,10 @@ describe('POST /nft/exchange/bids/batch', () => {
   });
 
   it('reads the bids in one query, however many ids are asked for', async () => {
-    store().takeReads();
+    store.takeReads();
     const ids = Array.from({ length: 100 }, (_, at) => (at % 2 ? x.endedBid.id : UNKNOWN));
     expect((await area.request('POST', route.path, { ids })).status).toBe(200);
-    expect(store().takeReads()).toEqual([
+    expect(store.takeReads()).toEqual([
       { collection: STORE_COLLECTIONS.bids, operation: 'find', filter: { _id: { $in: [UNKNOWN, x.endedBid.id] } } },
     ]);
   });
