@@ -4,7 +4,8 @@ import type { Block, LedgerEvent } from '@ledger-api/ledger';
 import { waitFor } from '@ledger-api/test-kit';
 import { JetStreamLedger } from '../support/jetstream-ledger';
 import { groupBlock, topBlock } from '../support/ledger-files';
-import { freePort, isReady, startProcess, type RunningProcess } from '../support/processes';
+import { startGuardianBehindGateway } from '../support/guardian-behind-gateway';
+import { isReady, type RunningProcess } from '../support/processes';
 
 /**
  * The typed client's live stream against the real thing: a guardian service on NATS
@@ -21,22 +22,11 @@ afterAll(async () => {
   await ledger.delete();
 });
 
-function startGateway(port: number, guardian: string): RunningProcess {
-  const gateway = startProcess('gateway/dist/index.js', { PORT: String(port), GUARDIAN_URL: guardian, FEED_RECONNECT_MS: '50' });
-  running.push(gateway);
-  return gateway;
-}
-
 const applied = (block: Block): LedgerEvent => ({ event: 'block.applied', block });
 
 it('reads typed events, resumes by itself across a gateway restart with none lost or repeated, and ends on abort', async () => {
   await ledger.publish(events);
-  const servicePort = await freePort();
-  running.push(startProcess('services/guardian/dist/main.js', { ...ledger.env, PORT: String(servicePort) }));
-  const guardian = `http://127.0.0.1:${servicePort}`;
-  const gatewayPort = await freePort();
-  const gateway = startGateway(gatewayPort, guardian);
-  const base = `http://127.0.0.1:${gatewayPort}`;
+  const { guardian, base, gateway, startGateway } = await startGuardianBehindGateway(ledger.env, running);
   const top = topBlock(events);
   await waitFor(() => isReady(base), 'the gateway', 60_000, 100);
 
@@ -84,7 +74,7 @@ it('reads typed events, resumes by itself across a gateway restart with none los
     'the new blocks at the service',
     30_000,
   );
-  startGateway(gatewayPort, guardian);
+  startGateway();
   await waitFor(() => received.length === 7, 'the two blocks committed while the gateway was away', 60_000);
   expect(received.slice(5).map((event) => [event.event, event.data.id])).toEqual([
     ['block.applied', fourth.id],
