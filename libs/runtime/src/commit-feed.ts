@@ -10,7 +10,7 @@ export interface FeedState {
 }
 
 /** Told of each commit in order; `reset` when the feed cannot say what came between (another read model, a gap past the log). */
-export type CommitListener = (change: { kind: 'commit'; record: CommitRecord } | { kind: 'reset'; state: FeedState }) => void;
+export type CommitListener = (change: { kind: 'commit'; record: CommitRecord } | { kind: 'reset' }) => void;
 
 export interface CommitFeedOptions {
   store: Pick<Store, 'collection'>;
@@ -99,7 +99,7 @@ export class CommitFeed {
     const records = stored.readModel === known.readModel ? await this.recordsBetween(known.generation, stored.generation) : undefined;
     if (!records) {
       this.state = next;
-      this.announce({ kind: 'reset', state: next });
+      this.announce({ kind: 'reset' });
       return;
     }
     for (const record of records) {
