@@ -6,13 +6,13 @@
 //   node deploy/build-runnable.mjs --image --out DIR    what the image ships (no dev launchers), as a
 //                                                       release tree: DIR/<workspace>/{package.json,dist}
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
-// The demo ledger generator and the local launcher (with its supervisor) are for npm start, never for the image.
-const DEV_ONLY = new Set(['libs/demo-ledger', 'libs/runtime/src/cli/local-stack.ts', 'libs/runtime/src/cli/supervisor.ts']);
+// The demo ledger generator and the local launcher are for npm start, never for the image.
+const DEV_ONLY = new Set(['libs/demo-ledger', 'libs/local-stack']);
 // Never run: test helpers, the system tests and the client (a package of its own).
 const NEVER = new Set(['libs/test-kit', 'test', 'client']);
 
@@ -27,12 +27,11 @@ function workspaces() {
   return [...under('libs'), ...under('services'), 'gateway'].filter((path) => !NEVER.has(path) && !(image && DEV_ONLY.has(path)));
 }
 
-/** The package's source files that run: no tests, no `testing/` kits, no declarations, and no dev launchers in the image. */
+/** The package's source files that run: no tests, no `testing/` kits, no declarations. */
 function sourceFiles(dir) {
   const files = [];
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
-    if (image && DEV_ONLY.has(relative(ROOT, path))) continue;
     if (statSync(path).isDirectory()) {
       if (name !== 'testing') files.push(...sourceFiles(path));
     } else if (name.endsWith('.ts') && !name.endsWith('.d.ts') && !name.endsWith('.test.ts')) {

@@ -1,3 +1,4 @@
+export * from './cli/areas';
 export * from './area';
 export * from './config';
 export * from './position-reader';

@@ -76,7 +76,7 @@ async function startStack(redis: TestRedis | undefined, directory: string): Prom
     NFT_EXCHANGE_PORT: String(ports[3]),
     ...(redis && { REDIS_URL: redis.url }),
   };
-  const stack = startProcess('libs/runtime/dist/cli/local-stack.js', environment, { outputFile: join(directory, 'stack.log') });
+  const stack = startProcess('libs/local-stack/dist/launcher.js', environment, { outputFile: join(directory, 'stack.log') });
   const gateway = `http://127.0.0.1:${ports[0]}`;
   await waitFor(() => isReady(gateway), 'the stack', 120_000, 200);
   const children = childrenByScript(stack.child.pid!);

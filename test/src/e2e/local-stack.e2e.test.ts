@@ -27,7 +27,7 @@ beforeAll(async () => {
   events = generateDemoLedger({ seed: 7 });
   const file = writeEvents(join(tempDir('stack'), 'ledger.jsonl'), events);
   const [gateway, guardian, base, exchange] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
-  stack = startProcess('libs/runtime/dist/cli/local-stack.js', {
+  stack = startProcess('libs/local-stack/dist/launcher.js', {
     LEDGER_FILE: file,
     PORT: String(gateway),
     GUARDIAN_PORT: String(guardian),

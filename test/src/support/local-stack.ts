@@ -33,7 +33,7 @@ export async function startLocalStack({ blocks, env = {} }: LocalStackOptions): 
   writeDemoLedger(ledgerFile, { blockCount: blocks });
   const [gatewayPort, guardian, base, exchange] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   const launcher = startProcess(
-    'libs/runtime/dist/cli/local-stack.js',
+    'libs/local-stack/dist/launcher.js',
     {
       LEDGER_FILE: ledgerFile,
       PORT: String(gatewayPort),

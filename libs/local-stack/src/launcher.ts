@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { AREAS, localPort } from './areas';
+import { AREAS, localPort } from '@ledger-api/runtime';
 import { Supervisor, type ChildDefinition } from './supervisor';
 
 /**
@@ -10,13 +10,12 @@ import { Supervisor, type ChildDefinition } from './supervisor';
  * generated first so the API answers with data at once. A child that crashes is
  * started again with backoff; SIGINT or SIGTERM stops them all.
  */
-const ROOT = resolve(__dirname, '../../../..');
+const ROOT = resolve(__dirname, '../../..');
 
 const SERVICES = AREAS.map((area) => ({ name: area.name, entry: area.entry, port: localPort(area), urlVariable: area.urlVariable }));
 
 // The demo generator is a development tool in a workspace of its own: running its
-// command, rather than importing it, keeps it out of the runtime's dependencies and so
-// out of the production image.
+// command, rather than importing it, keeps the launcher from loading it as a library.
 const DEMO_LEDGER_COMMAND = 'libs/demo-ledger/dist/cli/demo.js';
 
 function writeDemoLedger(file: string, networkVersion: string): void {
