@@ -100,7 +100,7 @@ function mountAreas(app: Express, config: GatewayConfig, deps: GatewayDependenci
       continue;
     }
     app.all(`${area.mountPath}/events`, feed && edge ? edge.streams.route(area.service, feed) : unconfiguredArea(area.service));
-    const answersAtEdge = feed && edge?.cache ? [edgeAnswers({ area, feed, cache: edge.cache, requests: edge.requests })] : [];
+    const answersAtEdge = feed && edge?.cache ? [edgeAnswers({ area, feed, cache: edge.cache, requests: edge.requests, waits: edge.waits })] : [];
     const onAnswer = feed && edge?.cache ? keepForEdge(feed, edge.cache, edge.maxEntryBytes) : undefined;
     const proxy = createAreaProxy({ area, upstream, timeoutMs: config.PROXY_TIMEOUT_MS, agent, logger: deps.logger, onAnswer, ...metrics });
     app.use(area.mountPath, [bufferRequestBody, ...answersAtEdge, proxy]);

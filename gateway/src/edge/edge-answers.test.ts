@@ -22,6 +22,25 @@ async function ask(gateway: RunningGateway, path = '/api/nft/assets?limit=2', he
   return { ...answer, generation, proxied: area.renders > rendersBefore };
 }
 
+/** Requests that waited at the gateway for the same request in flight. */
+async function waitsOf(gateway: RunningGateway): Promise<number> {
+  const text = await gateway.metrics.registry.getSingleMetricAsString('edge_cache_waits_total');
+  return Number(/area="nft-base"[^\n]*\} (\d+)/.exec(text)?.[1] ?? 0);
+}
+
+/** Sends the same request `count` times at once while the service holds its pages, releasing them once `waiting` requests wait at the gateway. */
+async function askAtOnce(gateway: RunningGateway, count: number, waiting: number) {
+  const release = area.holdPages();
+  const waitsBefore = await waitsOf(gateway);
+  const answers = Promise.all(Array.from({ length: count }, () => send(`${gateway.url}/api/nft/assets?limit=2`)));
+  await waitFor(async () => (await waitsOf(gateway)) === waitsBefore + waiting, 'the requests to wait at the gateway');
+  release();
+  return (await answers).map((answer) => ({
+    status: answer.status,
+    generation: (JSON.parse(answer.body) as { data: { generation: number } }).data.generation,
+  }));
+}
+
 beforeEach(async () => {
   area = await startFakeArea('/nft');
 });
@@ -84,6 +103,20 @@ describe('the edge cache', () => {
     await waitFor(() => gateway.edge?.feeds.get('nft-base')?.edgeCommit()?.generation === 3, 'the feed to catch up');
     await ask(gateway);
     expect(await ask(gateway)).toMatchObject({ proxied: false, generation: 3 });
+  });
+
+  it('renders a page once for concurrent misses of it, and proxies the waiting requests when that answer cannot be kept', async () => {
+    const gateway = await gatewayOver();
+    const rendersBefore = area.renders;
+    expect(await askAtOnce(gateway, 5, 4)).toEqual(Array(5).fill({ status: 200, generation: 1 }));
+    expect(area.renders).toBe(rendersBefore + 1);
+
+    area.commit();
+    await waitFor(() => gateway.edge?.feeds.get('nft-base')?.edgeCommit()?.generation === 2, 'the feed to announce commit 2');
+    // A trailing replica: its answer is of an older commit and may not be kept, so each waiting request asks again.
+    area.answerFrom(1);
+    expect(await askAtOnce(gateway, 3, 2)).toEqual(Array(3).fill({ status: 200, generation: 1 }));
+    expect(area.renders).toBe(rendersBefore + 4);
   });
 
   it('serves two gateways from one feed, each moving on with every commit', async () => {

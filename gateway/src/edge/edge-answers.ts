@@ -11,11 +11,15 @@ import type { EdgeCache, EdgeEntry } from './edge-cache';
 /** Labelled by `area` and `result`: hit, miss (proxied, may be kept), bypass (proxied, the feed cannot vouch for the area). */
 export type EdgeRequestCounter = ReturnType<Metrics['counter']>;
 
+/** Labelled by `area`: requests that waited for the same request in flight instead of being proxied. */
+export type EdgeWaitCounter = ReturnType<Metrics['counter']>;
+
 export interface EdgeAnswersOptions {
   area: Area;
   feed: AreaFeed;
   cache: EdgeCache;
   requests: EdgeRequestCounter;
+  waits: EdgeWaitCounter;
 }
 
 /** What a proxied request needs to have its answer kept: its key and the commit it must be rendered at. */
@@ -57,35 +61,72 @@ function headerOf(entry: EdgeEntry, name: string): string | undefined {
 }
 
 /**
+ * Requests of one key that wait for the first of them, in flight to the service, to be
+ * answered. Right after a commit every page of the area is a miss at once; without this
+ * each concurrent miss of a busy page would be rendered again.
+ */
+class MissesInFlight {
+  private readonly waiting = new Map<string, Array<(kept: boolean) => void>>();
+
+  /** Waits for the request in flight under this key, if one is: true when the caller now waits. */
+  wait(key: string, resume: (kept: boolean) => void): boolean {
+    const waiters = this.waiting.get(key);
+    if (waiters) waiters.push(resume);
+    return waiters !== undefined;
+  }
+
+  /** The caller's request goes to the service; those of the same key wait until its answer is sent (or given up). */
+  lead(key: string, res: ServerResponse, kept: () => boolean): void {
+    this.waiting.set(key, []);
+    res.once('close', () => {
+      const waiters = this.waiting.get(key) ?? [];
+      this.waiting.delete(key);
+      const answerKept = kept();
+      for (const resume of waiters) resume(answerKept);
+    });
+  }
+}
+
+/**
  * Answers a request of the area from the edge cache when an answer to the same request,
  * rendered at the area's newest commit, is kept; otherwise passes it on to be proxied,
- * marked so that its answer is kept when it turns out to be of that commit.
+ * marked so that its answer is kept when it turns out to be of that commit. A miss whose
+ * request is already in flight waits for that answer instead, and is looked up again
+ * once it is kept; when it was not kept (an error, a page that may not be kept), it is proxied.
  */
-export function edgeAnswers({ area, feed, cache, requests }: EdgeAnswersOptions): RequestHandler {
+export function edgeAnswers({ area, feed, cache, requests, waits }: EdgeAnswersOptions): RequestHandler {
   const counted = {
     hit: requests.labels({ area: area.service, result: 'hit' }),
     miss: requests.labels({ area: area.service, result: 'miss' }),
     bypass: requests.labels({ area: area.service, result: 'bypass' }),
   };
-  return (req, res, next) => {
+  const waited = waits.labels({ area: area.service });
+  const inFlight = new MissesInFlight();
+  const proxied = (req: IncomingMessage, capture: PendingCapture, next: () => void) => {
+    counted.miss.inc();
+    captures.set(req, capture);
+    next();
+  };
+  const answer: RequestHandler = (req, res, next) => {
     if (!PAGE_METHODS.has(req.method)) return next();
     const commit = feed.edgeCommit();
     if (!commit) {
       counted.bypass.inc();
       return next();
     }
-    const commitId = formatCommitId(commit);
-    const key = edgeKey(area, commitId, req);
-    const entry = cache.get(key);
+    const capture = { key: edgeKey(area, formatCommitId(commit), req), commit: formatCommitId(commit) };
+    const entry = cache.get(capture.key);
     if (entry) {
       counted.hit.inc();
       res.locals.edge = true;
       return sendEntry(req, res, entry);
     }
-    counted.miss.inc();
-    captures.set(req, { key, commit: commitId });
-    next();
+    const waiting = inFlight.wait(capture.key, (kept) => (kept ? answer(req, res, next) : proxied(req, capture, next)));
+    if (waiting) return waited.inc();
+    inFlight.lead(capture.key, res, () => cache.has(capture.key));
+    proxied(req, capture, next);
   };
+  return answer;
 }
 
 /**

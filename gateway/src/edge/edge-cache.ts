@@ -29,6 +29,11 @@ export class EdgeCache {
     return this.entries.get(key);
   }
 
+  /** Whether an entry is kept, without making it the most recently used. */
+  has(key: string): boolean {
+    return this.entries.has(key);
+  }
+
   set(key: string, entry: EdgeEntry): void {
     this.entries.set(key, entry);
   }

@@ -23,6 +23,7 @@ export interface GatewayEdge {
   maxEntryBytes: number;
   streams: PublicLiveStreams;
   requests: ReturnType<Metrics['counter']>;
+  waits: ReturnType<Metrics['counter']>;
   start(): void;
   /** Ends the live streams and the feeds; the server closes after. */
   stop(): void;
@@ -73,12 +74,18 @@ export function createGatewayEdge(config: GatewayConfig, { logger, metrics, clie
     'Area requests by what the edge did: hit, miss (proxied), bypass (proxied: the feed cannot vouch)',
     ['area', 'result'],
   );
+  const waits = metrics.counter(
+    'edge_cache_waits_total',
+    'Area requests that waited for the same request, in flight to the service, instead of being proxied too',
+    ['area'],
+  );
   return {
     feeds,
     cache,
     maxEntryBytes: Math.floor(maxBytes / MAX_ENTRY_SHARE),
     streams,
     requests,
+    waits,
     start: () => feeds.forEach((feed) => feed.start()),
     stop() {
       streams.endAll();

@@ -18,6 +18,8 @@ export interface FakeArea extends RunningServer {
   announce(): void;
   /** Pages are rendered at this generation instead of the newest (a replica that trails). */
   answerFrom(generation: number | undefined): void;
+  /** Page requests wait unanswered until the returned function is called. */
+  holdPages(): () => void;
   /** Ends the live streams and refuses new ones until restoreFeed. */
   dropFeed(): void;
   restoreFeed(): void;
@@ -33,6 +35,7 @@ export async function startFakeArea(basePath: string, readModel = 'fakeModel'): 
   let renderedAt: number | undefined;
   let renders = 0;
   let feedUp = true;
+  let held: Array<() => void> | undefined;
   const streams = new LiveStreams({ keepAliveMs: 60_000 });
   const commitOf = (at: number) => ({ readModel, generation: at });
   const source: LiveEventSource = {
@@ -73,7 +76,9 @@ export async function startFakeArea(basePath: string, readModel = 'fakeModel'): 
         if (!feedUp) return res.writeHead(503).end();
         return void streams.serve(req, res, source);
       }
-      page(req, res, Buffer.concat(chunks).toString('utf8'));
+      const answer = () => page(req, res, Buffer.concat(chunks).toString('utf8'));
+      if (held) held.push(answer);
+      else answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -100,6 +105,14 @@ export async function startFakeArea(basePath: string, readModel = 'fakeModel'): 
     },
     announce,
     answerFrom: (at) => (renderedAt = at),
+    holdPages() {
+      const waiting: Array<() => void> = [];
+      held = waiting;
+      return () => {
+        held = undefined;
+        waiting.forEach((answer) => answer());
+      };
+    },
     dropFeed() {
       feedUp = false;
       streams.endAll();
