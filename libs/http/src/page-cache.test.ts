@@ -4,6 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Koa from 'koa';
 import type { ServedLedgerState } from './app';
 import type { CachedPage } from '@ledger-api/cache';
+import { waitFor } from '@ledger-api/test-kit';
 import { pageCache, type PageCacheLike } from './page-cache';
 
 type State = Pick<ServedLedgerState, 'generation' | 'commitInFlight'>;
@@ -12,6 +13,8 @@ let state: State;
 /** What the projector does while a page is being read. */
 let duringRender: () => void;
 let renders: number;
+/** Renders wait for it before reading anything. */
+let renderGate: Promise<void>;
 let stored: Map<string, CachedPage>;
 const lookups: string[] = [];
 let server: Server;
@@ -30,8 +33,9 @@ beforeAll(async () => {
   };
   const app = new Koa();
   app.use(pageCache({ area: 'area', ledgerState: async () => state, cache, lookups: { inc: ({ result }) => lookups.push(result) } }));
-  app.use((ctx) => {
+  app.use(async (ctx) => {
     renders += 1;
+    await renderGate;
     duringRender();
     ctx.body = render(ctx.path);
   });
@@ -46,6 +50,7 @@ beforeEach(() => {
   state = { generation: 'g1' };
   duringRender = () => undefined;
   renders = 0;
+  renderGate = Promise.resolve();
   stored = new Map();
   lookups.length = 0;
 });
@@ -98,6 +103,28 @@ describe('pageCache', () => {
   it('does not cache a page when a commit completed during the render', async () => {
     duringRender = () => (state = { generation: 'g2' });
     expect(await read()).toBe(1);
+    expect(stored.size).toBe(0);
+  });
+
+  it('renders a page once for requests that miss it while it is being rendered', async () => {
+    let open = () => undefined as void;
+    renderGate = new Promise((resolve) => (open = resolve));
+    const answers = Promise.all(Array.from({ length: 5 }, read));
+    await waitFor(() => lookups.length === 5, 'every request to look the page up');
+    open();
+    expect(await answers).toEqual([1, 1, 1, 1, 1]);
+    expect(renders).toBe(1);
+  });
+
+  it('renders again for the waiting requests when the page in render may not be stored', async () => {
+    let open = () => undefined as void;
+    renderGate = new Promise((resolve) => (open = resolve));
+    duringRender = () => (state = { generation: 'g1', commitInFlight: true });
+    const answers = Promise.all(Array.from({ length: 3 }, read));
+    await waitFor(() => lookups.length === 3, 'every request to look the page up');
+    open();
+    await answers;
+    expect(renders).toBe(3);
     expect(stored.size).toBe(0);
   });
 

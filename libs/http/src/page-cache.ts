@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import type { ContentCoding, PageCache, PageVariant } from '@ledger-api/cache';
+import type { CachedPage, ContentCoding, PageCache, PageVariant } from '@ledger-api/cache';
 import type { Context, Middleware } from 'koa';
 import {
   encodeVariant,
@@ -49,13 +49,20 @@ export interface PageCacheOptions {
  * Accept-Encoding picks (see negotiateEncoding); a GET or HEAD whose If-None-Match
  * holds for that form answers 304. POST answers are never stored by clients
  * (`no-store`); GET answers are revalidated (`no-cache`).
+ *
+ * Right after a commit every page is a miss at once: a request whose page is being
+ * rendered by another request waits for that page instead of rendering it again.
  */
 export function pageCache(options: PageCacheOptions): Middleware {
+  const rendering: PagesInRender = new Map();
   return async (ctx, next) => {
     const coding = negotiateEncoding(ctx.get('accept-encoding'));
-    send(ctx, await cachedRender(options, ctx, next, coding));
+    send(ctx, await cachedRender(options, rendering, ctx, next, coding));
   };
 }
+
+/** Pages being rendered, by key: each settles to the stored page, or to undefined when it was not stored. */
+type PagesInRender = Map<string, Promise<CachedPage | undefined>>;
 
 type LedgerState = Awaited<ReturnType<PageCacheOptions['ledgerState']>>;
 
@@ -71,25 +78,60 @@ interface RenderedPage {
   settledAt?: string;
 }
 
-async function cachedRender(options: PageCacheOptions, ctx: Context, render: () => Promise<unknown>, coding: ContentCoding): Promise<RenderedPage> {
+async function cachedRender(
+  options: PageCacheOptions,
+  rendering: PagesInRender,
+  ctx: Context,
+  render: () => Promise<unknown>,
+  coding: ContentCoding,
+): Promise<RenderedPage> {
   const { cache } = options;
   const before: LedgerState = ctx.state.ledgerState ?? (await options.ledgerState());
-  const key = cache && pageKey(options.area, before.generation, ctx);
-  if (cache && key) {
-    // A page cached under this generation was read from the settled state, even while the next block is being written.
-    const hit = await cache.get(key, coding);
-    options.lookups?.inc({ result: hit === null ? 'miss' : 'hit' });
-    if (hit !== null) return { variant: hit, settledAt: before.generation };
+  if (!cache) return renderPage(options, before, ctx, render, coding);
+  const key = pageKey(options.area, before.generation, ctx);
+  // A page cached under this generation was read from the settled state, even while the next block is being written.
+  const hit = await cache.get(key, coding);
+  options.lookups?.inc({ result: hit === null ? 'miss' : 'hit' });
+  if (hit !== null) return { variant: hit, settledAt: before.generation };
+  const inRender = await rendering.get(key);
+  if (inRender) return { variant: inRender[coding], settledAt: before.generation };
+  let stored: CachedPage | undefined;
+  const settled = renderPage(options, before, ctx, render, coding, async (page) => {
+    stored = page;
+    await cache.set(key, page);
+  });
+  const page = settled.then(
+    () => stored,
+    () => undefined,
+  );
+  rendering.set(key, page);
+  try {
+    return await settled;
+  } finally {
+    if (rendering.get(key) === page) rendering.delete(key);
   }
+}
+
+/**
+ * Renders the page and encodes the form to send. A page read while a block was being
+ * written may mix two ledger states: it is served once but never stored. A revert moves
+ * the generation on as well, so no page of a later state can ever be found under an
+ * earlier state's key.
+ */
+async function renderPage(
+  options: PageCacheOptions,
+  before: LedgerState,
+  ctx: Context,
+  render: () => Promise<unknown>,
+  coding: ContentCoding,
+  store?: (page: CachedPage) => Promise<void>,
+): Promise<RenderedPage> {
   await render();
   const text = JSON.stringify(ctx.body);
-  // A page read while a block was being written may mix two ledger states; it
-  // is served once but never cached. A revert moves the generation on as well,
-  // so no page of a later state can ever be found under an earlier state's key.
   if (!(await renderedWhole(options, before))) return { variant: await encodeVariant(text, coding) };
-  if (!cache || !key) return { variant: await encodeVariant(text, coding), settledAt: before.generation };
+  if (!store) return { variant: await encodeVariant(text, coding), settledAt: before.generation };
   const page = await encodeVariants(text);
-  await cache.set(key, page);
+  await store(page);
   return { variant: page[coding], settledAt: before.generation };
 }
 
