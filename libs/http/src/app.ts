@@ -7,23 +7,11 @@ import { buildOpenApiDocument, type OpenApiInfo } from './openapi';
 import { liveEventsRoute, type LiveEventsRoute } from './live-events-route';
 import { pageCache, type PageCacheLike } from './page-cache';
 import { mountRoutes, type AnyRoute } from './route';
+import type { ServedLedgerState } from './types';
 
 export interface Readiness {
   ready: boolean;
   [detail: string]: unknown;
-}
-
-/** The ledger state an API answer is read from (not the ledger position itself: see LedgerPosition). */
-export interface ServedLedgerState {
-  /** Height of the last block the answering service applied (X-Block-Height). */
-  height: number;
-  /**
-   * The commit the state was settled by (a commit id: read model and generation): changes with
-   * every applied or reverted block, never back to an earlier value; part of every cache key.
-   */
-  generation: string;
-  /** A block is being written: the store may hold part of it, so no page read now is cached. */
-  commitInFlight?: boolean;
 }
 
 export interface HttpAppOptions {

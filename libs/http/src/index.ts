@@ -14,4 +14,5 @@ export * from './paging';
 export * from './route';
 export * from './route-shapes';
 export * from './transform';
+export * from './types';
 export * from './validation';

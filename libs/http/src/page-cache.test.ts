@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { request, type IncomingHttpHeaders, type Server } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Koa from 'koa';
-import type { ServedLedgerState } from './app';
+import type { ServedLedgerState } from './types';
 import type { CachedPage } from '@ledger-api/cache';
 import { waitFor } from '@ledger-api/test-kit';
 import { pageCache, type PageCacheLike } from './page-cache';

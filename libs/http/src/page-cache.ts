@@ -10,7 +10,7 @@ import {
   setContentEncoding,
   setRepresentationHeaders,
 } from '@ledger-api/http-core';
-import type { ServedLedgerState } from './app';
+import type { ServedLedgerState } from './types';
 
 /** What caching needs of a page cache: pages keyed by the ledger generation, stored whole and read one representation at a time. */
 export type PageCacheLike = Pick<PageCache, 'get' | 'set'>;

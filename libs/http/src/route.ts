@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { z } from 'zod';
-import type { ServedLedgerState } from './app';
+import type { ServedLedgerState } from './types';
 import { parseJsonBody, readBodyText } from './body';
 import type { RequestLocation } from './paging';
 import { validate } from './validation';

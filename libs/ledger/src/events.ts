@@ -1,8 +1,6 @@
 import { LedgerFault } from './fault';
 import { ledgerSubject } from './stream';
-import type { LedgerEvent } from './types';
-
-export type LedgerEventKind = 'applied' | 'reverted';
+import type { LedgerEvent, LedgerEventKind } from './types';
 
 export function eventKind(event: LedgerEvent): LedgerEventKind {
   return event.event === 'block.applied' ? 'applied' : 'reverted';

@@ -2,14 +2,16 @@ import { silentLogger } from '@ledger-api/observability';
 import { waitFor } from '@ledger-api/test-kit';
 import { LedgerGapFault } from './fault';
 import { reportsBacklog, type ProjectionObserver } from './observers';
-import { ProjectionRunner, type HandleOutcome } from './projection/runner';
-import { Projector, type ProjectorStatus } from './projector';
+import { ProjectionRunner } from './projection/runner';
+import type { HandleOutcome } from './projection/types';
+import { Projector } from './projector';
 import { FileLedgerSource } from './sources/file';
 import { applied, reverted } from './testing/ledger-file';
 import { MemoryStore } from './testing/memory-store';
 import { PushedLedgerSource } from './testing/pushed-source';
 import { countedBy, senderCountProjection } from './testing/sender-count-projection';
 import { TestLedger, testPublicKey } from './testing/test-ledger';
+import type { ProjectorStatus } from './types';
 
 const ALICE = testPublicKey('alice');
 

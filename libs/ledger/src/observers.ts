@@ -1,7 +1,6 @@
-import type { HandleOutcome } from './projection/runner';
-import type { ProjectorStatus } from './projector';
+import type { HandleOutcome } from './projection/types';
 import type { LedgerSource } from './sources/types';
-import type { LedgerEvent } from './types';
+import type { LedgerEvent, ProjectorStatus } from './types';
 
 /**
  * Told of every event a ProjectionRunner handled (metrics). Called on the

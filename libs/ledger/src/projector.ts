@@ -5,16 +5,7 @@ import { FencedOut, type ProjectorLease } from './lease/types';
 import type { ProjectorObserver } from './observers';
 import type { ProjectionRunner } from './projection/runner';
 import type { LedgerSource } from './sources/types';
-import type { LedgerEvent, LedgerPosition } from './types';
-
-/** 'standby': waiting for the lease while another process writes the shared read model. */
-export type ProjectorState = 'starting' | 'standby' | 'catching-up' | 'caught-up' | 'faulted' | 'stopped';
-
-export interface ProjectorStatus {
-  state: ProjectorState;
-  position: LedgerPosition;
-  fault?: string;
-}
+import type { LedgerEvent, LedgerPosition, ProjectorState, ProjectorStatus } from './types';
 
 export interface ProjectorOptions {
   runner: ProjectionRunner;

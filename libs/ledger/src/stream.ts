@@ -1,5 +1,5 @@
 import { JetStreamApiCodes, JetStreamApiError, type JetStreamManager } from '@nats-io/jetstream';
-import type { LedgerEventKind } from './events';
+import type { LedgerEventKind } from './types';
 
 export const DEFAULT_LEDGER_STREAM = 'LEDGER';
 /** Events go to `<prefix>.applied` and `<prefix>.reverted`; consumers filter on `<prefix>.>`. */

@@ -1,4 +1,7 @@
-/** The ledger event contract (shared/spec/ledger-events.md, section 2). */
+/**
+ * The ledger event contract (shared/spec/ledger-events.md, section 2), and the projector's
+ * status, which its observers report.
+ */
 
 export interface Timestamp {
   epoch: number;
@@ -40,6 +43,8 @@ export interface BlockRef {
   height: number;
 }
 
+export type LedgerEventKind = 'applied' | 'reverted';
+
 export type LedgerEvent = { event: 'block.applied'; block: Block } | { event: 'block.reverted'; block: BlockRef };
 
 /** Where a read model stands in the ledger: stored with the data it describes. */
@@ -51,3 +56,12 @@ export interface LedgerPosition {
 }
 
 export const EMPTY_POSITION: LedgerPosition = { height: 0, blockId: '', streamSeq: 0 };
+
+/** 'standby': waiting for the lease while another process writes the shared read model. */
+export type ProjectorState = 'starting' | 'standby' | 'catching-up' | 'caught-up' | 'faulted' | 'stopped';
+
+export interface ProjectorStatus {
+  state: ProjectorState;
+  position: LedgerPosition;
+  fault?: string;
+}

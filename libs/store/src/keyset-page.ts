@@ -1,6 +1,5 @@
 import { reverseSort, sortValues } from './keyset';
-import type { Filter, Sort } from './types';
-import type { AdjacentPages, KeysetPosition, Page, PageSource } from './window';
+import type { AdjacentPages, Filter, KeysetPosition, Page, PageSource, Sort } from './types';
 
 /** A keyset read: the list's sort, the page size and where the page starts. */
 export interface KeysetWindow {

@@ -27,6 +27,32 @@ export interface FindOptions {
   after?: unknown[];
 }
 
+/**
+ * Where a keyset read starts: at the first or the last page, or beside the
+ * record whose sort values are given (the page after it, or the one before).
+ */
+export type KeysetPosition = { kind: 'first' } | { kind: 'last' } | { kind: 'after'; values: unknown[] } | { kind: 'before'; values: unknown[] };
+
+/** The keyset positions of the pages beside a keyset read's page; null where there is none. */
+export interface AdjacentPages {
+  next: KeysetPosition | null;
+  previous: KeysetPosition | null;
+}
+
+export interface Page<T> {
+  items: T[];
+  totalCount: number;
+  /** Present on keyset reads (a request with a cursor). */
+  adjacent?: AdjacentPages;
+}
+
+/** What a paged read needs of a collection; a store collection is one. */
+export interface PageSource<T> {
+  find(filter: Filter, options: FindOptions): Promise<T[]>;
+  count(filter: Filter): Promise<number>;
+  estimatedCount(): Promise<number>;
+}
+
 /** Reads return documents the caller owns: changing them never reaches the store. */
 export interface ReadCollection<T extends Doc = Doc> {
   findById(id: string): Promise<T | null>;

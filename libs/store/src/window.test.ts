@@ -1,6 +1,6 @@
 import { EmbeddedStore } from './embedded-store';
-import type { Doc } from './types';
-import { findPage, findWindow, type FieldOrder, type KeysetPosition, type Page, type PageSource } from './window';
+import type { Doc, KeysetPosition, Page, PageSource } from './types';
+import { findPage, findWindow, type FieldOrder } from './window';
 
 const ledgerOrder = { blockHeight: 1, sequence: 1 } as const;
 

@@ -1,5 +1,5 @@
 import { findKeysetPage } from './keyset-page';
-import type { Filter, FindOptions, Sort } from './types';
+import type { Filter, KeysetPosition, Page, PageSource, Sort } from './types';
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -8,12 +8,6 @@ export interface FieldOrder {
   field: string;
   direction: SortDirection;
 }
-
-/**
- * Where a keyset read starts: at the first or the last page, or beside the
- * record whose sort values are given (the page after it, or the one before).
- */
-export type KeysetPosition = { kind: 'first' } | { kind: 'last' } | { kind: 'after'; values: unknown[] } | { kind: 'before'; values: unknown[] };
 
 /**
  * Which slice of an ordered result a list reads: 1-based `page` of `limit`
@@ -57,26 +51,6 @@ export function listSort(orderBy: FieldOrder | undefined, defaultOrder: Sort): S
 export function findWindow(request: PageRequest, defaultOrder: Sort): FindWindow {
   const skip = request.offset ? request.offset : (request.page - 1) * request.limit;
   return { sort: listSort(request.orderBy, defaultOrder), skip, limit: request.limit };
-}
-
-/** The keyset positions of the pages beside a keyset read's page; null where there is none. */
-export interface AdjacentPages {
-  next: KeysetPosition | null;
-  previous: KeysetPosition | null;
-}
-
-export interface Page<T> {
-  items: T[];
-  totalCount: number;
-  /** Present on keyset reads (a request with a cursor). */
-  adjacent?: AdjacentPages;
-}
-
-/** What a paged read needs of a collection; a store collection is one. */
-export interface PageSource<T> {
-  find(filter: Filter, options: FindOptions): Promise<T[]>;
-  count(filter: Filter): Promise<number>;
-  estimatedCount(): Promise<number>;
 }
 
 /** How a list orders its items, and whether its contract calls totalCount an estimate. */

@@ -1,8 +1,8 @@
-import type { CollectionSpec, Store, Write } from '@ledger-api/store';
+import type { CollectionSpec, Write } from '@ledger-api/store';
 import type { Logger } from '@ledger-api/observability';
 import { LedgerFault, LedgerGapFault } from '../fault';
 import { EMPTY_POSITION, type Block, type BlockRef, type LedgerEvent, type LedgerPosition } from '../types';
-import type { Projection } from './types';
+import type { HandleOutcome, LedgerStore, Projection } from './types';
 import { RecentBlocks } from './recent-blocks';
 import { COMMIT_LOG_SPEC, commitLogWrites, DEFAULT_COMMIT_LOG_RETENTION, type CommitEntry } from './commit-log';
 import { newReadModelName, POSITION_COLLECTION, readStoredLedgerState, storedLedgerStateWrite, type StoredLedgerState } from './stored-position';
@@ -11,16 +11,12 @@ import { restoreWrites, UNDO_COLLECTION, undoRecordId, undoSteps, type UndoRecor
 import { BlockWriteSet } from './write-set';
 import { observeHandling, type ProjectionObserver } from '../observers';
 
-/** What the runner needs of a store: by-id reads, ordered writes, and the undo lookup at start. */
-export type LedgerStore = Pick<Store, 'collection' | 'applyWrites' | 'commit' | 'ensureCollections' | 'atomic'>;
-
 const BOOKKEEPING_COLLECTIONS: CollectionSpec[] = [
   { name: POSITION_COLLECTION, indexes: [] },
   { name: UNDO_COLLECTION, indexes: [{ key: { height: 1 } }] },
   COMMIT_LOG_SPEC,
 ];
 
-export type HandleOutcome = 'applied' | 'reverted' | 'duplicate';
 export type PositionListener = (position: LedgerPosition) => void;
 
 export interface ProjectionRunnerOptions {

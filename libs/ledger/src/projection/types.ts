@@ -1,4 +1,4 @@
-import type { CollectionSpec, Doc } from '@ledger-api/store';
+import type { CollectionSpec, Doc, Store } from '@ledger-api/store';
 import type { Block, Transaction } from '../types';
 
 /**
@@ -23,3 +23,9 @@ export interface Projection {
   /** Called for every transaction of an applied block, in block order. */
   applyTransaction(ctx: ProjectionContext, tx: Transaction, sequence: number): Promise<void>;
 }
+
+/** What the runner needs of a store: by-id reads, ordered writes, and the undo lookup at start. */
+export type LedgerStore = Pick<Store, 'collection' | 'applyWrites' | 'commit' | 'ensureCollections' | 'atomic'>;
+
+/** What handling one ledger event did to the read model. */
+export type HandleOutcome = 'applied' | 'reverted' | 'duplicate';

@@ -1,5 +1,5 @@
 import type { Doc, Write } from '@ledger-api/store';
-import type { LedgerStore } from './runner';
+import type { LedgerStore } from './types';
 import type { BlockChanges } from './write-set';
 
 export const UNDO_COLLECTION = '_undo';

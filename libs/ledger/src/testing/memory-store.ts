@@ -1,5 +1,5 @@
 import type { CollectionSpec, Doc, Filter, ReadCollection, Write } from '@ledger-api/store';
-import type { LedgerStore } from '../projection/runner';
+import type { LedgerStore } from '../projection/types';
 
 type Condition = unknown;
 

@@ -1,6 +1,7 @@
 import { silentLogger } from '@ledger-api/observability';
 import { createStore, type Doc } from '@ledger-api/store';
-import { ProjectionRunner, type LedgerStore } from '../projection/runner';
+import { ProjectionRunner } from '../projection/runner';
+import type { LedgerStore } from '../projection/types';
 import { UNDO_COLLECTION } from '../projection/undo';
 import { POSITION_COLLECTION } from '../projection/stored-position';
 import type { Projection } from '../projection/types';

@@ -1,6 +1,6 @@
 import { RecordingStore } from '@ledger-api/store/testing';
 import type { AreaDefinition } from '../area';
-import type { TestArea } from './index';
+import type { TestArea } from './types';
 
 /** A batch lookup route (api-behaviour.md section 10) and the by-id route whose answers its entries are. */
 export interface BatchRoute {

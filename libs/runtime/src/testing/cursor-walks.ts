@@ -1,5 +1,5 @@
 import type { Paged } from '@ledger-api/http';
-import type { TestArea } from './index';
+import type { TestArea } from './types';
 
 /** A paged list or search of an area, as a client calls it. */
 export interface PagedRoute {

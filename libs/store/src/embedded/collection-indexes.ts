@@ -4,7 +4,8 @@ import { fieldKeys, PostingIndex, wildcardKeys } from './posting-index';
 import type { CandidateSources } from './query-plan';
 import { SortedView } from './sorted-view';
 import type { StoredEntry } from './sorting';
-import { servedOrder, type Flips, type OrderedEntries } from './view-windows';
+import type { Flips, OrderedEntries } from './types';
+import { servedOrder } from './view-windows';
 
 /** Sorts no index serves get a view of their own on first use; this many at most, the least recently used dropped. */
 const MAX_UNDECLARED_VIEWS = 8;

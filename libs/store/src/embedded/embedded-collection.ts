@@ -5,7 +5,7 @@ import { firstIndexAfter } from './keyset-search';
 import type { IndexKey } from './posting-index';
 import { idLookup, narrowestCandidates, type Candidates } from './query-plan';
 import { jsonKey, RecentValues } from './recent-values';
-import type { OrderedEntries } from './sorted-view';
+import type { OrderedEntries } from './types';
 import { hasSortKeys, sortEntries, type StoredEntry } from './sorting';
 
 /** Documents never carry code, so script operators such as `$where` stay off. */

@@ -1,6 +1,6 @@
 import { boundaryFields } from '../keyset';
 import type { Doc, Sort } from '../types';
-import type { OrderedEntries } from './sorted-view';
+import type { OrderedEntries } from './types';
 import { compareValues, readSortValue } from './sorting';
 
 /** Where `doc` lies against the boundary in the sort: below 0 before it, 0 level with it, above 0 after it. */

@@ -1,12 +1,11 @@
 import type { Doc, Sort } from '../types';
 import { EntryOrder, readsThroughArray } from './entry-order';
-import { BackwardWindow, ForwardWindow, GroupsBackwardWindow, type Flips, type OrderedEntries } from './view-windows';
 import { compareValues, type StoredEntry } from './sorting';
+import type { Flips, OrderedEntries, ViewPositions } from './types';
+import { BackwardWindow, ForwardWindow, GroupsBackwardWindow } from './view-windows';
 
 /** Entries per chunk at most: an insert moves at most this many references. */
 const MAX_CHUNK = 256;
-
-export type { OrderedEntries };
 
 /**
  * One sort order of a collection's entries, kept up to date write by write,
@@ -25,7 +24,7 @@ export type { OrderedEntries };
  * view sets its chunks aside (`ordered` is false), and builds them again on
  * the first read after the last such entry is gone.
  */
-export class SortedView {
+export class SortedView implements ViewPositions {
   readonly order: EntryOrder;
   private chunks: Chunk[] | null = null;
   /** Position of each chunk's first entry; rebuilt on the first read after a write. */

@@ -1,20 +1,7 @@
 import type { Sort } from '../types';
 import type { EntryOrder } from './entry-order';
-import type { SortedView } from './sorted-view';
 import type { StoredEntry } from './sorting';
-
-/** Entries in an order, read by position: a plain array is one. */
-export interface OrderedEntries {
-  readonly length: number;
-  at(position: number): StoredEntry | undefined;
-  slice(start?: number, end?: number): StoredEntry[];
-}
-
-/** How a sort reads a view: its groups of entries equal on the leading field backwards, and each group backwards. */
-export interface Flips {
-  flipLeading: boolean;
-  flipRest: boolean;
-}
+import type { Flips, OrderedEntries, ViewPositions } from './types';
 
 /**
  * How a view sorted by `viewSort` serves `sort`, or undefined when it cannot:
@@ -39,7 +26,7 @@ const LARGE_WINDOW = 1024;
 /** The view's positions [from, to), read by position through `slice`. */
 abstract class ViewWindow implements OrderedEntries {
   constructor(
-    protected readonly view: SortedView,
+    protected readonly view: ViewPositions,
     protected readonly from: number,
     protected readonly to: number,
   ) {}
@@ -73,7 +60,7 @@ export class ForwardWindow extends ViewWindow {
  */
 export class BackwardWindow extends ViewWindow {
   constructor(
-    view: SortedView,
+    view: ViewPositions,
     from: number,
     to: number,
     private readonly tieFields: number,
