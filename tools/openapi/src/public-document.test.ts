@@ -1,8 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { ROOT } from '../support/processes';
-import { DOCUMENT_FILE, documentText, generatePublicDocument } from './public-document';
+import { DOCUMENT_FILE, documentText, generatePublicDocument, ROOT } from './public-document';
 
 const CLIENT_DIR = join(ROOT, 'client');
 const CLIENT_TYPES_FILE = join(CLIENT_DIR, 'src', 'generated', 'schema.ts');
