@@ -59,7 +59,7 @@ describe('the runnable output the image ships', () => {
   it('holds exactly the workspaces the entry points depend on at run time: no dev-only workspace', () => {
     const workspaces = files.filter((file) => file.endsWith('/package.json')).map((file) => dirname(file));
     expect(workspaces.sort()).toEqual(shippedWorkspaces());
-    for (const devOnly of ['libs/demo-ledger', 'libs/local-stack', 'libs/test-kit', 'test', 'client']) {
+    for (const devOnly of ['libs/demo-ledger', 'libs/local-stack', 'libs/test-kit', 'test', 'client', 'tools']) {
       expect(files.filter((file) => file.startsWith(`${devOnly}/`))).toEqual([]);
     }
   });
