@@ -11,6 +11,7 @@ export * from './openapi';
 export * from './order-by';
 export * from './page-cache';
 export * from './paging';
+export * from './record-routes';
 export * from './route';
 export * from './route-shapes';
 export * from './transform';

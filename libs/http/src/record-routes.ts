@@ -1,0 +1,185 @@
+import { notFound } from '@ledger-api/http-core';
+import type { Page } from '@ledger-api/store';
+import { z } from 'zod';
+import { batchLookupRoute } from './batch-route';
+import { transactionIdParams } from './fields';
+import { listQuerySchema, pagedEnvelope, pagedResponse, type ListConfig, type PagingQuery } from './paging';
+import { defineRoute, type AnyRoute } from './route';
+import { transformQuery } from './transform';
+
+/** How an operation reads in the OpenAPI document. */
+export interface OperationText {
+  operationId: string;
+  summary: string;
+  description?: string;
+}
+
+/** The routes of one kind of record; `list` and `byId` every kind has. */
+export interface RecordOperations {
+  /** `GET <path>`: the paged list. */
+  list: OperationText;
+  /** `GET <path>/:id`: one record, or a 404 that says `notFound`. */
+  byId: OperationText & { notFound: string };
+  /** `POST <path>/batch`: what the by-id route answers, for many ids at once. */
+  batch?: OperationText;
+  /** `POST <path>/search`: the list, narrowed by the body. */
+  search?: OperationText & { body: z.ZodType };
+}
+
+type ListQuery<F extends z.ZodRawShape> = z.output<ReturnType<typeof listQuerySchema<F>>>;
+type SearchBody<O extends RecordOperations> = O['search'] extends { body: infer B extends z.ZodType } ? z.output<B> : never;
+
+/** What every record's routes read: records of type `R` in lists, and by id of type `D`, which may carry more. */
+export interface RecordRepository<R, D extends R, Q> {
+  list(query: Q, height: number): Promise<Page<R>>;
+  findById(id: string): Promise<D | null>;
+}
+
+/** What the batch route reads: the records of the ids that exist, by id. */
+interface BatchReads<D> {
+  findByIds(ids: string[]): Promise<ReadonlyMap<string, D>>;
+}
+
+/** What the search route reads: the page of the records the body matches. */
+interface SearchReads<R, Q, S> {
+  search(body: S, query: Q, height: number): Promise<Page<R>>;
+}
+
+/** The reads of the routes asked for. */
+type ReadsOf<R, D extends R, Q, O extends RecordOperations> = RecordRepository<R, D, Q> &
+  (O extends { batch: OperationText } ? BatchReads<D> : unknown) &
+  (O extends { search: OperationText } ? SearchReads<R, Q, SearchBody<O>> : unknown);
+
+export interface RecordRoutesSpec<R, D extends R, F extends z.ZodRawShape, O extends RecordOperations> {
+  /** Router path of the list, e.g. `/nft/burns`; the other routes are below it. */
+  path: string;
+  tags: string[];
+  list: ListConfig<F>;
+  /** A record as lists answer it. */
+  item: z.ZodType;
+  /** A record as the by-id and batch routes answer it; `item` unless said. */
+  detail?: z.ZodType;
+  /** The by-id route's path parameters: a transaction id unless said. */
+  params?: z.ZodType<{ id: string }>;
+  operations: O;
+  repository: ReadsOf<R, D, ListQuery<F>, O>;
+  /** A record in a list. With `transform` false (where the list takes it), the raw transaction. */
+  present(record: R, transform: boolean): unknown;
+  /** A record by id (and in a batch); `present` unless said. */
+  presentDetail?(record: D, transform: boolean): unknown;
+}
+
+/**
+ * The spec as the routes read it, blind to the list's own filters: zod cannot
+ * resolve a query type through a generic shape, and the routes need only its
+ * paging members. The repository gets the whole query the schema let through.
+ */
+type Spec<R, D extends R> = Omit<RecordRoutesSpec<R, D, Record<never, never>, RecordOperations>, 'repository'> & {
+  repository: RecordRepository<R, D, PagingQuery>;
+};
+
+/**
+ * The routes every kind of ledger record has (design.md: validated input ->
+ * repository query -> presenter), named by operation so that the service lists
+ * them, among its own routes, in the order of the OpenAPI document's paths.
+ */
+export function recordRoutes<R, D extends R, F extends z.ZodRawShape, O extends RecordOperations>(
+  spec: RecordRoutesSpec<R, D, F, O>,
+): { [K in keyof O]-?: AnyRoute } {
+  const records = spec as unknown as Spec<R, D>;
+  const { batch, search } = records.operations;
+  // The spec's type holds a repository with the reads of every route asked for.
+  const repository = records.repository as RecordRepository<R, D, PagingQuery> & BatchReads<D> & SearchReads<R, PagingQuery, unknown>;
+  const routes: Partial<Record<keyof RecordOperations, AnyRoute>> = { list: listRoute(records), byId: byIdRoute(records) };
+  if (batch) routes.batch = batchRoute(records, batch, (ids) => repository.findByIds(ids));
+  if (search) routes.search = searchRoute(records, search, (body, query, height) => repository.search(body, query, height));
+  return routes as { [K in keyof O]-?: AnyRoute };
+}
+
+function listRoute<R, D extends R>(spec: Spec<R, D>) {
+  const { path, operations, repository } = spec;
+  return pagedRoute(spec, { method: 'get', path, text: operations.list }, (_body, query, height) => repository.list(query, height));
+}
+
+function searchRoute<R, D extends R>(
+  spec: Spec<R, D>,
+  { body, ...text }: OperationText & { body: z.ZodType },
+  search: SearchReads<R, PagingQuery, unknown>['search'],
+) {
+  return pagedRoute(spec, { method: 'post', path: `${spec.path}/search`, text, body }, search);
+}
+
+interface PagedRouteShape {
+  method: 'get' | 'post';
+  path: string;
+  text: OperationText;
+  body?: z.ZodType;
+}
+
+/** A list or a search: a page of records read by `read`, each presented as lists present them. */
+function pagedRoute<R, D extends R>(
+  { tags, list, item, present }: Spec<R, D>,
+  { method, path, text, body }: PagedRouteShape,
+  read: (body: unknown, query: PagingQuery, height: number) => Promise<Page<R>>,
+) {
+  return defineRoute({
+    method,
+    path,
+    ...operationText(text),
+    tags,
+    query: listQuerySchema(list),
+    ...(body && { body }),
+    response: pagedResponse(item),
+    async handler({ query, body: sent, location, height }) {
+      const page = await read(sent, query, height);
+      const data = page.items.map((record) => present(record, transformOf(query)));
+      return pagedEnvelope(location, list, query, page, data);
+    },
+  });
+}
+
+function byIdRoute<R, D extends R>(spec: Spec<R, D>) {
+  const { path, tags, list, item, detail = item, params = transactionIdParams, operations, repository } = spec;
+  const present = detailPresenter(spec);
+  return defineRoute({
+    method: 'get',
+    path: `${path}/:id`,
+    ...operationText(operations.byId),
+    tags,
+    params,
+    // Only records built from a transaction can be answered raw.
+    ...(list.transform && { query: transformQuery }),
+    response: z.object({ data: detail }),
+    errors: [404],
+    async handler({ params: { id }, query }) {
+      const record = await repository.findById(id);
+      if (!record) throw notFound(operations.byId.notFound);
+      return { data: present(record, transformOf(query)) };
+    },
+  });
+}
+
+function batchRoute<R, D extends R>(spec: Spec<R, D>, text: OperationText, findByIds: BatchReads<D>['findByIds']) {
+  const present = detailPresenter(spec);
+  return batchLookupRoute({
+    path: `${spec.path}/batch`,
+    byIdPath: `${spec.path}/{id}`,
+    ...operationText(text),
+    tags: spec.tags,
+    item: spec.detail ?? spec.item,
+    find: findByIds,
+    present: (record, query) => present(record, query.transform),
+  });
+}
+
+function detailPresenter<R, D extends R>({ present, presentDetail }: Spec<R, D>) {
+  return presentDetail ?? ((record: D, transform: boolean) => present(record, transform));
+}
+
+/** Whether a query asks for resource shapes: always, where the route takes no `transform`. */
+const transformOf = (query: { transform?: boolean }) => query.transform ?? true;
+
+/** The operation's OpenAPI text, without the keys it leaves out (an absent description stays absent). */
+function operationText({ operationId, summary, description }: OperationText) {
+  return { operationId, summary, ...(description !== undefined && { description }) };
+}
