@@ -21,7 +21,7 @@ async function issuedReads() {
   const groups = groupsRepository(store);
   const users = usersRepository(store);
   const lookups = async () => {
-    await Promise.all([groups.findByName('g'), groups.members('g'), users.findByPublicKey('u'), users.groupsOf('u')]);
+    await Promise.all([groups.findById('g'), groups.members('g'), users.findById('u'), users.groupsOf('u')]);
   };
   const routes: ListRoute[] = [
     { route: 'GET /guardian/groups', ...groupsList, read: (query) => groups.list(query) },

@@ -1,8 +1,8 @@
+import { LEDGER_RECORD_LIST } from '@ledger-api/nft-read-model';
 import { EmbeddedStore } from '@ledger-api/store';
 import { issueListRoutes, poorlyIndexed, RecordingStore, routeQuerySummary, type ListRoute } from '@ledger-api/store/testing';
-import { assetsList, walletAssetsList } from './assets/query-config';
+import { walletAssetsList } from './assets/query-config';
 import { assetsRepository } from './assets/repository';
-import { burnsList } from './burns/query-config';
 import { burnsRepository } from './burns/repository';
 import { collectionsList } from './collections/query-config';
 import { collectionsRepository } from './collections/repository';
@@ -38,10 +38,10 @@ async function issuedReads() {
     await Promise.all([assets.findByIds(['a1', 'a2']), collections.findByIds(['c1', 'c2']), burns.findByIds(['b1', 'b2'])]);
   };
   const routes: ListRoute[] = [
-    { route: 'GET /nft/assets', ...assetsList, read: (query) => assets.list(query) },
-    { route: 'POST /nft/assets/search', ...assetsList, bodies: SEARCH_BODIES, read: (query, body) => assets.search(body as never, query) },
+    { route: 'GET /nft/assets', ...LEDGER_RECORD_LIST, read: (query) => assets.list(query) },
+    { route: 'POST /nft/assets/search', ...LEDGER_RECORD_LIST, bodies: SEARCH_BODIES, read: (query, body) => assets.search(body as never, query) },
     { route: 'GET /nft/assets/wallet/:id', ...walletAssetsList, read: (query) => assets.ownedBy(PUBLIC_KEY, query as never, 10) },
-    { route: 'GET /nft/collections/:id/assets', ...assetsList, read: (query) => assets.ofCollection('c1', query) },
+    { route: 'GET /nft/collections/:id/assets', ...LEDGER_RECORD_LIST, read: (query) => assets.ofCollection('c1', query) },
     { route: 'GET /nft/collections', ...collectionsList, read: (query) => collections.list(query) },
     {
       route: 'POST /nft/collections/search',
@@ -49,7 +49,7 @@ async function issuedReads() {
       bodies: SEARCH_BODIES,
       read: (query, body) => collections.search(body as never, query),
     },
-    { route: 'GET /nft/burns', ...burnsList, read: (query) => burns.list(query) },
+    { route: 'GET /nft/burns', ...LEDGER_RECORD_LIST, read: (query) => burns.list(query) },
     { route: 'lookups by id and wallet', filters: {}, orderable: {}, read: lookups },
     { route: 'batch lookups', filters: {}, orderable: {}, read: batchLookups },
   ];

@@ -1,14 +1,12 @@
+import { LEDGER_RECORD_LIST } from '@ledger-api/nft-read-model';
 import { EmbeddedStore } from '@ledger-api/store';
 import { issueListRoutes, poorlyIndexed, RecordingStore, routeQuerySummary, type ListRoute } from '@ledger-api/store/testing';
-import { canceledAuctionsList } from './auction-cancels/query-config';
 import { canceledAuctionsRepository } from './auction-cancels/repository';
 import { auctionsList, auctionsSearch } from './auctions/query-config';
 import { auctionsRepository } from './auctions/repository';
-import { canceledBidsList } from './bid-cancels/query-config';
 import { canceledBidsRepository } from './bid-cancels/repository';
 import { bidsList } from './bids/query-config';
 import { bidsRepository } from './bids/repository';
-import { tradesList } from './trades/query-config';
 import { nftExchangeArea } from './service';
 import { tradesRepository } from './trades/repository';
 
@@ -54,25 +52,30 @@ async function issuedReads() {
   const bidCancels = canceledBidsRepository(store);
   const lookups = async () => {
     await Promise.all([auctions.findById('u1'), auctions.sellerWallet('u1'), bids.findById('b1'), bids.bidderWallet('b1')]);
-    await Promise.all([trades.findWithParties('t1'), auctionCancels.findById('x'), bidCancels.findById('x')]);
+    await Promise.all([trades.findById('t1'), auctionCancels.findById('x'), bidCancels.findById('x')]);
   };
   const batchLookups = async () => {
-    await Promise.all([auctions.findByIds(['u1', 'x']), bids.findByIds(['b1', 'x']), trades.findByIdsWithParties(['t1', 'x'])]);
+    await Promise.all([auctions.findByIds(['u1', 'x']), bids.findByIds(['b1', 'x']), trades.findByIds(['t1', 'x'])]);
   };
   const routes: ListRoute[] = [
-    { route: 'GET /nft/exchange/auctions', ...auctionsList, read: (query) => auctions.listActive(query, height) },
+    { route: 'GET /nft/exchange/auctions', ...auctionsList, read: (query) => auctions.list(query, height) },
     {
       route: 'POST /nft/exchange/auctions/search',
       ...auctionsSearch,
       bodies: AUCTION_SEARCHES,
       read: (query, body) => auctions.search(body as never, query as never, height),
     },
-    { route: 'GET /nft/exchange/auctions/canceled', ...canceledAuctionsList, read: (query) => auctionCancels.list(query) },
+    { route: 'GET /nft/exchange/auctions/canceled', ...LEDGER_RECORD_LIST, read: (query) => auctionCancels.list(query) },
     { route: 'GET /nft/exchange/bids', ...bidsList, read: (query) => bids.list(query) },
     { route: 'POST /nft/exchange/bids/search', ...bidsList, bodies: BID_SEARCHES, read: (query, body) => bids.search(body as never, query) },
-    { route: 'GET /nft/exchange/bids/canceled', ...canceledBidsList, read: (query) => bidCancels.list(query) },
-    { route: 'GET /nft/exchange/trades', ...tradesList, read: (query) => trades.list(query) },
-    { route: 'POST /nft/exchange/trades/search', ...tradesList, bodies: TRADE_SEARCHES, read: (query, body) => trades.search(body as never, query) },
+    { route: 'GET /nft/exchange/bids/canceled', ...LEDGER_RECORD_LIST, read: (query) => bidCancels.list(query) },
+    { route: 'GET /nft/exchange/trades', ...LEDGER_RECORD_LIST, read: (query) => trades.list(query) },
+    {
+      route: 'POST /nft/exchange/trades/search',
+      ...LEDGER_RECORD_LIST,
+      bodies: TRADE_SEARCHES,
+      read: (query, body) => trades.search(body as never, query),
+    },
     { route: 'lookups by id and wallet', filters: {}, orderable: {}, read: lookups },
     { route: 'batch lookups', filters: {}, orderable: {}, read: batchLookups },
   ];

@@ -51,12 +51,7 @@ export const rawTransactionResource = z
 /** What a route over records answers per item: the resource shape, or with transform=false the raw transaction. */
 export const resourceOrTransaction = <R extends z.ZodType>(resource: R) => z.union([resource, rawTransactionResource]);
 
-/** The resource shape, or with transform=false the raw transaction. */
-export function presentRecord<D extends LedgerRecord, R>(doc: D, transform: boolean, toResource: (doc: D) => R): R | RawTransaction {
-  return transform ? toResource(doc) : rawTransaction(doc);
-}
-
-/** A page of records, each in its resource shape or, with transform=false, as its raw transaction. */
-export function presentRecords<D extends LedgerRecord, R>(docs: D[], transform: boolean, toResource: (doc: D) => R): Array<R | RawTransaction> {
-  return docs.map((doc) => presentRecord(doc, transform, toResource));
+/** A record's presenter for routes that take `transform`: the resource shape, or with transform=false the raw transaction. */
+export function recordPresenter<D extends LedgerRecord, R>(toResource: (doc: D) => R) {
+  return (doc: D, transform: boolean): R | RawTransaction => (transform ? toResource(doc) : rawTransaction(doc));
 }

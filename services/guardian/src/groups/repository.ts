@@ -26,7 +26,8 @@ export function groupsRepository(store: Store) {
       const filter = groupsFilter(query);
       return findPage(groups, filter, query, groupsList);
     },
-    findByName: (name: string) => groups.findById(name),
+    /** A group by name, the group's id. */
+    findById: (name: string) => groups.findById(name),
     /** Members of a group in the order they first appeared on the ledger; null when there is no such group. */
     async members(name: string) {
       if (!(await groups.findById(name))) return null;

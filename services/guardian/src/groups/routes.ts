@@ -1,4 +1,4 @@
-import { defineRoute, listQuerySchema, notFound, pagedEnvelope, pagedResponse } from '@ledger-api/http';
+import { defineRoute, notFound, recordRoutes } from '@ledger-api/http';
 import type { Store } from '@ledger-api/store';
 import { z } from 'zod';
 import { presentUserSummary } from '../users/presenter';
@@ -8,44 +8,33 @@ import { groupsList } from './query-config';
 import { groupsRepository } from './repository';
 import { groupParams, groupResource } from './schema';
 
+const TAGS = ['Guardian groups'];
+
 export function groupRoutes(store: Store) {
   const repository = groupsRepository(store);
+  const { list, byId } = recordRoutes({
+    path: '/guardian/groups',
+    tags: TAGS,
+    list: groupsList,
+    item: groupResource,
+    params: groupParams,
+    repository,
+    present: presentGroup,
+    operations: {
+      list: { operationId: 'listGroups', summary: 'List permission groups' },
+      byId: { operationId: 'getGroup', summary: 'Get a permission group by name', notFound: 'Group not found' },
+    },
+  });
   return [
-    defineRoute({
-      method: 'get',
-      path: '/guardian/groups',
-      operationId: 'listGroups',
-      summary: 'List permission groups',
-      tags: ['Guardian groups'],
-      query: listQuerySchema(groupsList),
-      response: pagedResponse(groupResource),
-      async handler({ query, location }) {
-        const page = await repository.list(query);
-        return pagedEnvelope(location, groupsList, query, page, page.items.map(presentGroup));
-      },
-    }),
-    defineRoute({
-      method: 'get',
-      path: '/guardian/groups/:id',
-      operationId: 'getGroup',
-      summary: 'Get a permission group by name',
-      tags: ['Guardian groups'],
-      params: groupParams,
-      response: z.object({ data: groupResource }),
-      errors: [404],
-      async handler({ params }) {
-        const group = await repository.findByName(params.id);
-        if (!group) throw notFound('Group not found');
-        return { data: presentGroup(group) };
-      },
-    }),
+    list,
+    byId,
     defineRoute({
       method: 'get',
       path: '/guardian/groups/:id/users',
       operationId: 'listGroupUsers',
       summary: 'List the users of a permission group',
       description: 'Members in the order they first appeared on the ledger; not paged.',
-      tags: ['Guardian groups'],
+      tags: TAGS,
       params: groupParams,
       response: z.object({ data: z.array(userSummaryResource) }),
       errors: [404],

@@ -14,7 +14,8 @@ export function usersRepository(store: Store) {
       const filter: Filter = query.publicKey === undefined ? {} : { publicKey: likeFilter(query.publicKey.toLowerCase()) };
       return findPage(users, filter, query, usersList);
     },
-    findByPublicKey: (key: string) => users.findById(key),
+    /** A user by public key, the user's id. */
+    findById: (key: string) => users.findById(key),
     /** The user's groups in the user's own order, skipping names that have no group; null for an unknown user. */
     async groupsOf(key: string) {
       const user = await users.findById(key);

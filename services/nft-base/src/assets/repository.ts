@@ -1,6 +1,7 @@
 import { addressFromPublicKey } from '@ledger-api/ledger';
 import {
   baseWalletReader,
+  LEDGER_RECORD_LIST,
   publicKeysByAddress,
   STORE_COLLECTIONS,
   type AssetDoc,
@@ -11,7 +12,7 @@ import type { AreaDeps } from '@ledger-api/runtime';
 import { findByIds, findPage, type Filter, type ListOrder, type Page, type PageRequest, type Store } from '@ledger-api/store';
 import { containmentFilter } from '../search/containment';
 import type { AssetWithOwnerKey } from './presenter';
-import { assetsList, walletAssetsList } from './query-config';
+import { walletAssetsList } from './query-config';
 
 export interface WalletAssetsQuery extends PageRequest {
   inAuction: boolean;
@@ -30,7 +31,7 @@ export function assetsRepository(store: Store, { networkVersion }: Pick<AreaDeps
     );
     return docs.map((doc) => ({ ...doc, ownerKey: doc.ownerAddress === null ? undefined : keys.get(doc.ownerAddress) }));
   }
-  async function page(filter: Filter, query: PageRequest, list: ListOrder = assetsList): Promise<Page<AssetWithOwnerKey>> {
+  async function page(filter: Filter, query: PageRequest, list: ListOrder = LEDGER_RECORD_LIST): Promise<Page<AssetWithOwnerKey>> {
     const found = await findPage(assets, filter, query, list);
     return { ...found, items: await withOwnerKeys(found.items) };
   }

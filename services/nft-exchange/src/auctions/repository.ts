@@ -60,7 +60,8 @@ export function auctionsRepository(store: Store) {
     findById: (id: string) => auctions.findById(id),
     /** The auctions of the ids that exist, whatever their state, by id, in one query. */
     findByIds: (ids: string[]) => findByIds(auctions, ids),
-    listActive(query: AuctionsQuery, height: number) {
+    /** The active auctions, narrowed by expiry at `height`. */
+    list(query: AuctionsQuery, height: number) {
       const filter = allOf([ACTIVE, ...expiryConditions(query.expired, height)]);
       return findPage(auctions, filter, query, auctionsList);
     },

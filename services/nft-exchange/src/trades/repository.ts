@@ -1,6 +1,5 @@
-import { STORE_COLLECTIONS, type AuctionDoc, type BidDoc, type TradeDoc } from '@ledger-api/nft-read-model';
+import { LEDGER_RECORD_LIST, STORE_COLLECTIONS, type AuctionDoc, type BidDoc, type TradeDoc } from '@ledger-api/nft-read-model';
 import { allOf, findByIds, findPage, type Filter, type PageRequest, type Store } from '@ledger-api/store';
-import { tradesList } from './query-config';
 import type { TradeSearch } from './schema';
 
 /** A trade with the auction it closed and the bid it accepted. */
@@ -22,16 +21,17 @@ export function tradesRepository(store: Store) {
   const auctions = store.collection<AuctionDoc>(STORE_COLLECTIONS.auctions);
   const bids = store.collection<BidDoc>(STORE_COLLECTIONS.bids);
   return {
-    list: (query: PageRequest) => findPage(trades, {}, query, tradesList),
-    search: (search: TradeSearch, query: PageRequest) => findPage(trades, tradeSearchFilter(search), query, tradesList),
-    async findWithParties(id: string): Promise<TradeWithParties | null> {
+    list: (query: PageRequest) => findPage(trades, {}, query, LEDGER_RECORD_LIST),
+    search: (search: TradeSearch, query: PageRequest) => findPage(trades, tradeSearchFilter(search), query, LEDGER_RECORD_LIST),
+    /** The trade with its auction and bid; null for an unknown trade. */
+    async findById(id: string): Promise<TradeWithParties | null> {
       const trade = await trades.findById(id);
       if (!trade) return null;
       const [auction, bid] = await Promise.all([auctions.findById(trade.auctionId), bids.findById(trade.bidId)]);
       return { ...trade, auction, bid };
     },
     /** The trades of the ids that exist, by id, each with its auction and bid: one query per collection, whatever the number of ids. */
-    async findByIdsWithParties(ids: string[]): Promise<Map<string, TradeWithParties>> {
+    async findByIds(ids: string[]): Promise<Map<string, TradeWithParties>> {
       const found = [...(await findByIds(trades, ids)).values()];
       const auctionIds = found.map((trade) => trade.auctionId);
       const bidIds = found.map((trade) => trade.bidId);
