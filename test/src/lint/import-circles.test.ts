@@ -1,9 +1,7 @@
-import { execFile } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { promisify } from 'node:util';
 import { tempDir } from '../support/ledger-files';
-import { ROOT } from '../support/processes';
+import { runNpmScript } from '../support/npm-script';
 
 /**
  * `npm run lint` fails on an import circle, type-only imports included: its `lint:circles`
@@ -17,13 +15,7 @@ async function circlesStep(files: PlantedFiles): Promise<{ failed: boolean; outp
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), code);
   }
-  try {
-    const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'lint:circles', '--', '--cwd', dir], { cwd: ROOT });
-    return { failed: false, output: stdout };
-  } catch (error) {
-    const { stdout } = error as { stdout: string };
-    return { failed: true, output: stdout };
-  }
+  return runNpmScript('lint:circles', ['--cwd', dir]);
 }
 
 const TIMEOUT_MS = 60_000;

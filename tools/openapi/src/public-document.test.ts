@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { DOCUMENT_FILE, documentText, generatePublicDocument, ROOT } from './public-document';
+import { documentText, generatePublicDocument } from './public-document';
+import { DOCUMENT_FILE, ROOT } from './paths';
 
 const CLIENT_DIR = join(ROOT, 'client');
 const CLIENT_TYPES_FILE = join(CLIENT_DIR, 'src', 'generated', 'schema.ts');

@@ -1,16 +1,9 @@
-import { join, resolve } from 'node:path';
 import { buildPublicOpenApiDocument, type PublicDocument } from '@ledger-api/gateway/openapi-document';
 import { guardianArea } from '@ledger-api/guardian';
 import { buildOpenApiDocument } from '@ledger-api/http';
 import { nftBaseArea } from '@ledger-api/nft-base';
 import { nftExchangeArea } from '@ledger-api/nft-exchange';
 import { EmbeddedStore } from '@ledger-api/store';
-
-/** The repository's root, from this package's src/ or dist/. */
-export const ROOT = resolve(__dirname, '../../..');
-
-/** The committed public OpenAPI document, which the gateway serves. */
-export const DOCUMENT_FILE = join(ROOT, 'gateway', 'openapi.json');
 
 type Area = typeof guardianArea;
 

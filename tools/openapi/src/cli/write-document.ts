@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import { DOCUMENT_FILE, documentText, generatePublicDocument } from '../public-document';
+import { DOCUMENT_FILE } from '../paths';
+import { documentText, generatePublicDocument } from '../public-document';
 
 /** `npm run openapi` (first step): writes the public OpenAPI document from the code. */
 const document = generatePublicDocument();
