@@ -7,14 +7,14 @@ import { apiReference } from './api-reference';
 import type { GatewayConfig } from './config';
 import { errorHandler, notFound } from './errors';
 import { openApiHandler, readOpenApiDocument } from './openapi';
-import { createAreaProxy, unconfiguredArea, type UpstreamDurationHistogram, type UpstreamErrorCounter } from './proxy';
+import { createAreaProxy, unconfiguredArea, type UpstreamDurationHistogram, type UpstreamErrorCounter, type UpstreamRetryCounter } from './proxy';
 import { clientAddressOf } from './client-address';
 import { edgeAnswers, keepForEdge, type GatewayEdge } from './edge';
 import { createRateLimiter, type SharedCounts } from './rate-limit';
 import { livez, readyz } from './readiness';
 import { bufferRequestBody } from './request-body';
 import { requestContext } from './request-context';
-import { AREAS, configuredUpstreams, createUpstreamAgent, upstreamOf } from './upstreams';
+import { AREAS, configuredUpstreams, createUpstreamAgent, upstreamOf, upstreamPoolOf } from './upstreams';
 
 export interface GatewayDependencies {
   logger: Logger;
@@ -102,13 +102,15 @@ function mountAreas(app: Express, config: GatewayConfig, deps: GatewayDependenci
     app.all(`${area.mountPath}/events`, feed && edge ? edge.streams.route(area.service, feed) : unconfiguredArea(area.service));
     const answersAtEdge = feed && edge?.cache ? [edgeAnswers({ area, feed, cache: edge.cache, requests: edge.requests, waits: edge.waits })] : [];
     const onAnswer = feed && edge?.cache ? keepForEdge(feed, edge.cache, edge.maxEntryBytes) : undefined;
-    const proxy = createAreaProxy({ area, upstream, timeoutMs: config.PROXY_TIMEOUT_MS, agent, logger: deps.logger, onAnswer, ...metrics });
+    const pool = upstreamPoolOf(area, upstream, config);
+    const proxy = createAreaProxy({ area, pool, timeoutMs: config.PROXY_TIMEOUT_MS, agent, logger: deps.logger, onAnswer, ...metrics });
     app.use(area.mountPath, [bufferRequestBody, ...answersAtEdge, proxy]);
   }
 }
 
 interface AreaMetrics {
   upstreamErrors: UpstreamErrorCounter;
+  upstreamRetries: UpstreamRetryCounter;
   upstreamDuration: UpstreamDurationHistogram;
 }
 
@@ -117,6 +119,11 @@ const UPSTREAM_DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.
 function areaMetrics(metrics: Metrics): AreaMetrics {
   return {
     upstreamErrors: metrics.counter('gateway_upstream_errors_total', 'Proxied requests that got no valid answer', ['upstream', 'reason']),
+    upstreamRetries: metrics.counter(
+      'gateway_upstream_retries_total',
+      'Proxied requests sent again to another replica of the service, after a refused connection or a reset before any answer',
+      ['upstream'],
+    ),
     upstreamDuration: metrics.histogram(
       'gateway_upstream_duration_seconds',
       "Time from sending a request to a service to the head of the service's answer, by area",

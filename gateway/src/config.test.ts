@@ -15,6 +15,7 @@ describe('gateway configuration', () => {
       PROXY_TIMEOUT_MS: 10_000,
       UPSTREAM_MAX_SOCKETS: 64,
       UPSTREAM_IDLE_TIMEOUT_MS: 30_000,
+      UPSTREAM_RECHECK_MS: 500,
       REQUEST_TIMEOUT_MS: 10_000,
       KEEP_ALIVE_TIMEOUT_MS: 65_000,
       READY_TIMEOUT_MS: 2_000,
@@ -35,7 +36,7 @@ describe('gateway configuration', () => {
   it('reads every setting, treating empty values as unset', () => {
     const config = parseGatewayConfig({
       PORT: '8080',
-      GUARDIAN_URL: 'http://guardian:4000/',
+      GUARDIAN_URL: 'http://guardian-1:4000/, http://guardian-2:4000',
       NFT_BASE_URL: '',
       NFT_EXCHANGE_URL: 'https://exchange.internal',
       REDIS_URL: 'redis://127.0.0.1:6379/2',
@@ -57,8 +58,8 @@ describe('gateway configuration', () => {
     });
     expect(config.NFT_BASE_URL).toBeUndefined();
     expect(configuredUpstreams(config)).toEqual([
-      { service: 'guardian', baseUrl: 'http://guardian:4000' },
-      { service: 'nft-exchange', baseUrl: 'https://exchange.internal' },
+      { service: 'guardian', baseUrls: ['http://guardian-1:4000', 'http://guardian-2:4000'] },
+      { service: 'nft-exchange', baseUrls: ['https://exchange.internal'] },
     ]);
   });
 
@@ -78,7 +79,7 @@ describe('gateway configuration', () => {
     try {
       parseGatewayConfig({
         PORT: '99999',
-        GUARDIAN_URL: 'guardian:4000',
+        GUARDIAN_URL: 'http://guardian:4000,guardian-2:4000',
         REDIS_URL: 'http://redis',
         PROXY_TIMEOUT_MS: '0',
         REQUEST_TIMEOUT_MS: '-1',

@@ -3,7 +3,15 @@ import { z } from 'zod';
 import { env, loadConfig } from '@ledger-api/config';
 import { DEFAULT_KEEP_ALIVE_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from '@ledger-api/http-core';
 
-const httpUrl = () => env.url(['http', 'https']).optional();
+const httpUrl = env.url(['http', 'https']);
+
+/** One service URL, or a comma-separated list of the URLs of an area's replicas. */
+const httpUrls = () =>
+  z
+    .string()
+    .transform((value) => value.split(',').map((url) => url.trim()))
+    .refine((urls) => urls.every((url) => httpUrl.safeParse(url).success), 'must be a URL (http, https) or a comma-separated list of them')
+    .optional();
 
 const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -37,10 +45,10 @@ export const gatewayConfigSchema = z.object({
   // Where the gateway listens.
   PORT: env.port(4003),
   HOST: z.string().default('0.0.0.0'),
-  // Each area's service; an area without one answers 503.
-  GUARDIAN_URL: httpUrl(),
-  NFT_BASE_URL: httpUrl(),
-  NFT_EXCHANGE_URL: httpUrl(),
+  // Each area's service, or its replicas taken in turn; an area without one answers 503.
+  GUARDIAN_URL: httpUrls(),
+  NFT_BASE_URL: httpUrls(),
+  NFT_EXCHANGE_URL: httpUrls(),
   // Rate-limit counters shared by gateway replicas; unset: in-process counters.
   REDIS_URL: env.url(['redis', 'rediss']).optional(),
   // Requests per client per minute, 0 disabling the limit. 100 a second: room for paging through lists, a brake on floods.
@@ -50,6 +58,8 @@ export const gatewayConfigSchema = z.object({
   RATE_LIMIT_SYNC_MS: env.int(1_000, 10, 60_000),
   // How long a service may take to answer a proxied request before the client gets 503.
   PROXY_TIMEOUT_MS: env.int(10_000, 1),
+  // How often a replica that refused a connection or answered 503 is asked again whether it serves; meanwhile its area's other replicas answer.
+  UPSTREAM_RECHECK_MS: env.int(500, 10),
   // Connections to each service, kept alive between requests; requests beyond wait for a free one.
   UPSTREAM_MAX_SOCKETS: env.int(64, 1),
   // An idle connection to a service is closed after this long: under the services' KEEP_ALIVE_TIMEOUT_MS

@@ -30,7 +30,7 @@ async function main(): Promise<void> {
     requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
     keepAliveTimeoutMs: config.KEEP_ALIVE_TIMEOUT_MS,
   });
-  const services = configuredUpstreams(config).map(({ service, baseUrl }) => ({ service, baseUrl }));
+  const services = configuredUpstreams(config).map(({ service, baseUrls }) => ({ service, baseUrls }));
   const edgeCache = config.EDGE_CACHE_MB > 0 ? `${config.EDGE_CACHE_MB} MB` : 'off';
   logger.info(
     { host: config.HOST, port: config.PORT, services, edgeCache, rateLimitCounts: redis ? 'memory, shared in redis' : 'memory' },

@@ -5,24 +5,30 @@ import { LEDGER_COMMIT_HEADER, REQUEST_ID_HEADER } from '@ledger-api/http-core';
 import type { Logger, Metrics } from '@ledger-api/observability';
 import { sendError } from './errors';
 import { forwardBufferedBody } from './request-body';
-import type { Area, ServiceName, Upstream } from './upstreams';
+import type { UpstreamPool } from './upstream-pool';
+import type { Area, ServiceName } from './upstreams';
 
 export type UpstreamFailure = 'unavailable' | 'timeout' | 'bad_response';
 
 /** Labelled by `upstream` (the service) and `reason` (an UpstreamFailure). */
 export type UpstreamErrorCounter = ReturnType<Metrics['counter']>;
 
+/** Labelled by `upstream` (the service): requests sent again to another replica of it. */
+export type UpstreamRetryCounter = ReturnType<Metrics['counter']>;
+
 /** Labelled by `area` (the service). */
 export type UpstreamDurationHistogram = ReturnType<Metrics['histogram']>;
 
 export interface AreaProxyOptions {
   area: Area;
-  upstream: Upstream;
+  /** The area's replicas. */
+  pool: UpstreamPool;
   timeoutMs: number;
   /** Shared keep-alive agent: without one every proxied request opens a new connection. */
   agent: Agent;
   logger: Logger;
   upstreamErrors: UpstreamErrorCounter;
+  upstreamRetries: UpstreamRetryCounter;
   /** Time from sending the request to the service to the head of its answer. */
   upstreamDuration: UpstreamDurationHistogram;
   /** Sees each answer's head before it goes on (the edge cache keeps answers through it). */
@@ -33,9 +39,13 @@ class UpstreamTimeoutError extends Error {
   readonly code = 'ETIMEDOUT';
 }
 
+// No connection was made: the service received nothing of the request.
+const NOT_CONNECTED_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN']);
 // A connection reset before any answer means the service went away mid-request (it
 // crashed or was killed): the client should come back, as with a refused connection.
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN']);
+const UNREACHABLE_CODES = new Set([...NOT_CONNECTED_CODES, 'ECONNRESET', 'EPIPE']);
+// Sent again to another replica after a reset: asking twice cannot change anything.
+const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD']);
 
 function classifyUpstreamError(error: Error): UpstreamFailure {
   if (error instanceof UpstreamTimeoutError) return 'timeout';
@@ -70,10 +80,45 @@ function boundExchange(proxyReq: ClientRequest, res: ServerResponse, timeoutMs: 
   });
 }
 
-function upstreamEvents(options: AreaProxyOptions): Plugin<IncomingMessage, ServerResponse> {
-  const { upstream, timeoutMs, logger, upstreamErrors } = options;
-  const upstreamDuration = options.upstreamDuration.labels({ area: upstream.service });
-  return (proxyServer) => {
+/** The replicas a request was sent to, and its X-Forwarded-* headers as the client sent them (each sending adds to them). */
+interface Attempts {
+  tried: string[];
+  forwarded: [string, string | string[] | undefined][];
+}
+
+const FORWARDED_HEADERS = ['x-forwarded-for', 'x-forwarded-port', 'x-forwarded-proto', 'x-forwarded-host'];
+
+const attemptsOf = new WeakMap<IncomingMessage, Attempts>();
+
+function firstAttempt(req: IncomingMessage, baseUrl: string): void {
+  attemptsOf.set(req, { tried: [baseUrl], forwarded: FORWARDED_HEADERS.map((name) => [name, req.headers[name]]) });
+}
+
+/**
+ * The replica to send a failed request to next: after a refused connection (nothing was sent),
+ * or, for a GET or HEAD, after a reset before any answer; undefined when it must fail here.
+ */
+function nextAttempt(error: Error, req: IncomingMessage, res: ServerResponse, pool: UpstreamPool): string | undefined {
+  const attempts = attemptsOf.get(req);
+  if (!attempts || res.headersSent) return undefined;
+  const code = (error as NodeJS.ErrnoException).code ?? '';
+  const notSent = NOT_CONNECTED_CODES.has(code);
+  if (notSent) pool.setAsideUntilServing(attempts.tried[attempts.tried.length - 1]);
+  if (!notSent && !(UNREACHABLE_CODES.has(code) && IDEMPOTENT_METHODS.has(req.method ?? ''))) return undefined;
+  const next = pool.pick(attempts.tried);
+  if (next === undefined) return undefined;
+  attempts.tried.push(next);
+  for (const [name, value] of attempts.forwarded) {
+    if (value === undefined) delete req.headers[name];
+    else req.headers[name] = value;
+  }
+  return next;
+}
+
+function upstreamEvents(options: AreaProxyOptions, targets: ReadonlyMap<string, URL>): Plugin<IncomingMessage, ServerResponse> {
+  const { area, pool, timeoutMs, logger, upstreamErrors } = options;
+  const upstreamDuration = options.upstreamDuration.labels({ area: area.service });
+  return (proxyServer, proxyOptions) => {
     proxyServer.on('proxyReq', (proxyReq, req, res) => {
       const startedAt = performance.now();
       proxyReq.once('response', () => upstreamDuration.observe((performance.now() - startedAt) / 1e3));
@@ -81,6 +126,9 @@ function upstreamEvents(options: AreaProxyOptions): Plugin<IncomingMessage, Serv
       forwardBufferedBody(proxyReq, req);
     });
     proxyServer.on('proxyRes', (proxyRes, req, res) => {
+      // A replica that cannot serve (still replaying its ledger) gets no more requests until it can.
+      const tried = attemptsOf.get(req)?.tried;
+      if (proxyRes.statusCode === 503 && tried) pool.setAsideUntilServing(tried[tried.length - 1]);
       options.onAnswer?.(proxyRes, req);
       // Which commit an answer was rendered at is for the gateway alone.
       delete proxyRes.headers[LEDGER_COMMIT_HEADER];
@@ -94,27 +142,43 @@ function upstreamEvents(options: AreaProxyOptions): Plugin<IncomingMessage, Serv
       });
     });
     proxyServer.on('error', (error, req, res) => {
+      const response = 'writeHead' in res ? res : undefined;
       // The exchange was given up because the client left: no fault of the service.
-      if ('writeHead' in res && clientLeft(res)) return;
+      if (response && clientLeft(response)) return;
+      const next = response && nextAttempt(error, req, response, pool);
+      if (response && next !== undefined) {
+        options.upstreamRetries.inc({ upstream: area.service });
+        logger.info(
+          { err: error, reqId: req.headers[REQUEST_ID_HEADER], service: area.service, replica: next },
+          'upstream request sent to another replica',
+        );
+        proxyServer.web(req, response, { ...proxyOptions, target: targets.get(next) });
+        return;
+      }
       const failure = classifyUpstreamError(error);
-      upstreamErrors.inc({ upstream: upstream.service, reason: failure });
-      logger.warn({ err: error, reqId: req.headers[REQUEST_ID_HEADER], service: upstream.service, failure }, 'upstream request failed');
-      if (!('writeHead' in res)) {
+      upstreamErrors.inc({ upstream: area.service, reason: failure });
+      logger.warn({ err: error, reqId: req.headers[REQUEST_ID_HEADER], service: area.service, failure }, 'upstream request failed');
+      if (!response) {
         res.destroy();
         return;
       }
-      const { status, message } = failureResponse(upstream.service, failure);
-      sendError(res, status, message);
+      const { status, message } = failureResponse(area.service, failure);
+      sendError(response, status, message);
     });
   };
 }
 
-/** Forwards one area to its service: `/api` prefix dropped, query and body passed through untouched. */
+/** Forwards one area to its replicas in turn: `/api` prefix dropped, query and body passed through untouched. */
 export function createAreaProxy(options: AreaProxyOptions): RequestHandler {
-  const { area, upstream, agent } = options;
+  const { area, pool, agent } = options;
+  // Parsed once here: http-proxy would parse a URL string again for every request.
+  const targets = new Map(pool.baseUrls.map((url) => [url, new URL(url)]));
   const proxy = createProxyMiddleware<IncomingMessage, ServerResponse>({
-    // Parsed once here: http-proxy would parse a URL string again for every request.
-    target: new URL(upstream.baseUrl),
+    router: (req) => {
+      const baseUrl = pool.pick()!;
+      firstAttempt(req, baseUrl);
+      return targets.get(baseUrl);
+    },
     agent,
     changeOrigin: true,
     xfwd: true,
@@ -126,7 +190,7 @@ export function createAreaProxy(options: AreaProxyOptions): RequestHandler {
     pathRewrite: (path) => `${area.servicePath}${path}`,
     // The default plugins answer errors with a text page and log to the console.
     ejectPlugins: true,
-    plugins: [debugProxyErrorsPlugin, upstreamEvents(options)],
+    plugins: [debugProxyErrorsPlugin, upstreamEvents(options, targets)],
   });
   return (req, res, next) => {
     // Node already answered `100 Continue` to the client. With the header still set,

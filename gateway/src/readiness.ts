@@ -9,9 +9,9 @@ interface ReadinessReport {
   services: Record<ServiceName, ServiceState>;
 }
 
-async function probe(upstream: Upstream, timeoutMs: number): Promise<ServiceState> {
+async function probe(baseUrl: string, timeoutMs: number): Promise<ServiceState> {
   try {
-    const response = await fetch(`${upstream.baseUrl}/readyz`, { signal: AbortSignal.timeout(timeoutMs) });
+    const response = await fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(timeoutMs) });
     // Only the status matters; dropping the body frees the connection.
     await response.body?.cancel();
     return response.status === 200 ? 'ready' : 'not ready';
@@ -20,12 +20,18 @@ async function probe(upstream: Upstream, timeoutMs: number): Promise<ServiceStat
   }
 }
 
+/** An area is ready while any of its replicas is: the others may be restarting one by one. */
+async function probeArea(upstream: Upstream, timeoutMs: number): Promise<ServiceState> {
+  const states = await Promise.all(upstream.baseUrls.map((baseUrl) => probe(baseUrl, timeoutMs)));
+  return states.includes('ready') ? 'ready' : states[0];
+}
+
 /**
  * Ready only when at least one service is configured and every configured one says
  * it is ready; the services are asked in parallel so the answer takes one timeout at most.
  */
 async function checkReadiness(upstreams: Upstream[], timeoutMs: number): Promise<ReadinessReport> {
-  const states = await Promise.all(upstreams.map(async (upstream) => [upstream.service, await probe(upstream, timeoutMs)] as const));
+  const states = await Promise.all(upstreams.map(async (upstream) => [upstream.service, await probeArea(upstream, timeoutMs)] as const));
   const probed = new Map<ServiceName, ServiceState>(states);
   const services = Object.fromEntries(AREAS.map(({ service }) => [service, probed.get(service) ?? 'not configured'])) as Record<
     ServiceName,

@@ -1,5 +1,6 @@
 import { Agent } from 'node:http';
 import type { GatewayConfig } from './config';
+import { UpstreamPool } from './upstream-pool';
 
 export type ServiceName = 'guardian' | 'nft-base' | 'nft-exchange';
 
@@ -21,18 +22,44 @@ export const AREAS: readonly Area[] = [
 
 export interface Upstream {
   service: ServiceName;
-  /** Base URL of the service, without a trailing slash. */
-  baseUrl: string;
+  /** Base URLs of the area's replicas, without a trailing slash. */
+  baseUrls: string[];
 }
 
 export function upstreamOf(area: Area, config: GatewayConfig): Upstream | undefined {
-  const url = config[area.urlSetting];
-  return url === undefined ? undefined : { service: area.service, baseUrl: url.replace(/\/+$/, '') };
+  const urls = config[area.urlSetting];
+  return urls === undefined ? undefined : { service: area.service, baseUrls: urls.map((url) => url.replace(/\/+$/, '')) };
 }
 
 /** The services that have a URL configured, in routing order. */
 export function configuredUpstreams(config: GatewayConfig): Upstream[] {
   return AREAS.flatMap((area) => upstreamOf(area, config) ?? []);
+}
+
+/**
+ * Whether a replica serves its area: its configuration, a small page every area serves behind
+ * the same gate as every API route (503 while the replica still replays its ledger).
+ */
+async function serves(baseUrl: string, area: Area, timeoutMs: number): Promise<boolean> {
+  try {
+    const response = await fetch(`${baseUrl}${area.servicePath}/configurations`, { signal: AbortSignal.timeout(timeoutMs) });
+    await response.body?.cancel();
+    return response.status === 200;
+  } catch {
+    return false;
+  }
+}
+
+/** The area's replicas, each set aside while it cannot answer (see UpstreamPool). */
+export function upstreamPoolOf(
+  area: Area,
+  upstream: Upstream,
+  config: Pick<GatewayConfig, 'UPSTREAM_RECHECK_MS' | 'READY_TIMEOUT_MS'>,
+): UpstreamPool {
+  return new UpstreamPool(upstream.baseUrls, {
+    probe: (baseUrl) => serves(baseUrl, area, config.READY_TIMEOUT_MS),
+    recheckMs: config.UPSTREAM_RECHECK_MS,
+  });
 }
 
 /**

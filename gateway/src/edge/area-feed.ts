@@ -18,8 +18,8 @@ export type FeedState = 'connecting' | 'live' | 'lost';
 
 export interface AreaFeedOptions {
   area: string;
-  /** The service's live stream, e.g. `http://127.0.0.1:4102/nft/events`. */
-  url: string;
+  /** The live stream of each replica of the service, e.g. `http://127.0.0.1:4102/nft/events`: one is followed, the next after each failure. */
+  urls: readonly string[];
   /** How many recent events are kept to resume clients from without asking the service. */
   bufferedEvents: number;
   logger: Logger;
@@ -63,6 +63,8 @@ export class AreaFeed implements LiveEventSource {
   private connection: EventStreamConnection | undefined;
   private reconnectTimer: NodeJS.Timeout | undefined;
   private failures = 0;
+  /** Which of the replicas' streams is followed. */
+  private replica = 0;
   private stopped = false;
   // Its own connections: the proxy's pool closes sockets that stay busy this long.
   private readonly agent = new Agent({ keepAlive: false });
@@ -124,7 +126,7 @@ export class AreaFeed implements LiveEventSource {
     if (this.stopped) return;
     try {
       this.connection = await openEventStream(
-        { url: this.options.url, agent: this.agent },
+        { url: this.url(), agent: this.agent },
         { onEvent: (event) => this.received(event), onEnd: (error) => this.lost(error) },
       );
       if (this.connection.status !== 200) this.lost(new Error(`the service answered ${this.connection.status}`));
@@ -169,9 +171,15 @@ export class AreaFeed implements LiveEventSource {
     }
   }
 
+  private url(): string {
+    return this.options.urls[this.replica % this.options.urls.length];
+  }
+
   private lost(error?: Error): void {
     this.connection = undefined;
     if (this.stopped) return;
+    // The replica may be stopping: the next connection goes to another, if the area has more than one.
+    this.replica = (this.replica + 1) % this.options.urls.length;
     // While a service starts the feed is refused again and again: only losing a live feed is news.
     if (this.state === 'live')
       this.options.logger.warn({ area: this.options.area, err: error }, 'commit feed lost; proxying the area until it is back');
@@ -214,7 +222,7 @@ export class AreaFeed implements LiveEventSource {
         if (event.commit.generation >= joinAt.generation) finish([...replayed, ...this.recent]);
       };
       openEventStream(
-        { url: this.options.url, agent: this.agent, headers: { 'last-event-id': formatCommitId(commit) } },
+        { url: this.url(), agent: this.agent, headers: { 'last-event-id': formatCommitId(commit) } },
         { onEvent, onEnd: () => finish(undefined) },
       ).then(
         (opened) => (connection = opened),

@@ -50,7 +50,7 @@ export function createGatewayEdge(config: GatewayConfig, { logger, metrics, clie
     feedState.set({ area: area.service }, FEED_STATE_VALUE.connecting);
     const feed = new AreaFeed({
       area: area.service,
-      url: `${upstream.baseUrl}${area.servicePath}/events`,
+      urls: upstream.baseUrls.map((baseUrl) => `${baseUrl}${area.servicePath}/events`),
       bufferedEvents: config.EVENTS_BUFFER,
       reconnectMs: config.FEED_RECONNECT_MS,
       logger,
