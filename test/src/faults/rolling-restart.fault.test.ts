@@ -1,0 +1,81 @@
+import { join } from 'node:path';
+import { writeDemoLedger } from '@ledger-api/demo-ledger';
+import { waitFor } from '@ledger-api/test-kit';
+import { tempDir } from '../support/ledger-files';
+import { startLoad, type Sample } from '../support/load';
+import { freePort, isReady, startProcess, type RunningProcess } from '../support/processes';
+
+/**
+ * A rolling restart as clients meet it: an area runs two replicas behind the gateway, and
+ * keep-alive clients ask through it while the replicas are restarted one after the other
+ * (SIGTERM, exit, start again, ready). The gateway sends what a stopping replica refuses to
+ * the other one, and nothing to a restarted one until it serves: no request fails.
+ */
+const PATHS = ['/api/nft/collections?limit=5', '/api/nft/assets?limit=5&orderBy=fee:desc'];
+
+interface Replica {
+  port: number;
+  process: RunningProcess;
+}
+
+const running: RunningProcess[] = [];
+let ledgerFile: string;
+
+beforeAll(() => {
+  ledgerFile = join(tempDir('rolling'), 'ledger.jsonl');
+  writeDemoLedger(ledgerFile, { blockCount: 80 });
+});
+
+afterAll(async () => {
+  await Promise.all(running.map((child) => child.stop('SIGKILL')));
+});
+
+/** An nft-base replica replaying the ledger into a store of its own, ready once it has applied it all. */
+async function startReplica(port: number): Promise<Replica> {
+  const process = startProcess('services/nft-base/dist/main.js', { PORT: String(port), LEDGER_FILE: ledgerFile });
+  running.push(process);
+  await waitFor(() => isReady(`http://127.0.0.1:${port}`), `the replica on ${port}`, 60_000, 100);
+  return { port, process };
+}
+
+/** Stops the replica, starts it again on its port, and waits until it is ready: when it was down, and how it exited. */
+async function restart(replica: Replica): Promise<{ from: number; to: number; code: number | null }> {
+  const from = performance.now();
+  const code = await replica.process.stop('SIGTERM');
+  Object.assign(replica, await startReplica(replica.port));
+  return { from, to: performance.now(), code };
+}
+
+const failures = (samples: Sample[]) => samples.filter((sample) => sample.status !== 200).map(({ path, status, body }) => ({ path, status, body }));
+
+it('restarts both replicas of an area one after the other with no request failing', async () => {
+  const replicas = await Promise.all([startReplica(await freePort()), startReplica(await freePort())]);
+  const gatewayPort = await freePort();
+  const gateway = `http://127.0.0.1:${gatewayPort}`;
+  running.push(
+    startProcess('gateway/dist/index.js', {
+      PORT: String(gatewayPort),
+      NFT_BASE_URL: replicas.map(({ port }) => `http://127.0.0.1:${port}`).join(','),
+      RATE_LIMIT_PER_MINUTE: '0',
+      // Every request goes to a replica: none is answered at the edge.
+      EDGE_CACHE_MB: '0',
+      UPSTREAM_RECHECK_MS: '50',
+    }),
+  );
+  await waitFor(() => isReady(gateway), 'the gateway', 30_000, 100);
+
+  const load = startLoad(gateway, PATHS, 4);
+  await waitFor(() => load.samples.length >= 50, 'answers before the rollout');
+  const restarts = [];
+  for (const replica of replicas) restarts.push(await restart(replica));
+  const answeredBefore = load.samples.length;
+  await waitFor(() => load.samples.length >= answeredBefore + 50, 'answers after the rollout');
+  const samples = await load.stop();
+
+  expect(failures(samples)).toEqual([]);
+  expect(restarts.map(({ code }) => code)).toEqual([0, 0]);
+  // Each replica was down for a while, and the other answered meanwhile.
+  for (const { from, to } of restarts) {
+    expect(samples.filter(({ sentAt }) => sentAt > from && sentAt < to).length).toBeGreaterThan(10);
+  }
+});
