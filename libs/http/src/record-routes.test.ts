@@ -2,7 +2,7 @@ import type { Page, PageRequest } from '@ledger-api/store';
 import { z } from 'zod';
 import { buildOpenApiDocument } from './openapi';
 import type { ListConfig } from './paging';
-import { recordRoutes } from './record-routes';
+import { recordRoutes, subresourceRoute } from './record-routes';
 import type { AnyRoute } from './route';
 import { validate } from './validation';
 
@@ -140,5 +140,26 @@ describe('recordRoutes', () => {
     expect(responseOf('/things/batch', 'post')).toContain('"#/components/schemas/ThingDetail"');
     expect((document.paths['/things/search'] as Record<string, { description?: string }>).post.description).toBe('By size');
     expect((document.paths['/things'] as Record<string, { description?: string }>).get).not.toHaveProperty('description');
+  });
+});
+
+describe('subresourceRoute', () => {
+  const partsOf = subresourceRoute({
+    path: '/things/:id/parts',
+    operationId: 'getThingParts',
+    summary: 'Get the parts of a thing',
+    tags: ['Things'],
+    data: z.number(),
+    find: async (id) => stored.find((found) => found._id === id)?.parts ?? null,
+    notFound: 'Thing not found',
+  });
+
+  it('answers what the record leads to, a falsy value included', async () => {
+    await expect(answer(partsOf, { params: { id: A } })).resolves.toEqual({ data: 2 });
+    await expect(answer(partsOf, { params: { id: B } })).resolves.toEqual({ data: 0 });
+  });
+
+  it('answers 404 with the message given where the record leads nowhere', async () => {
+    await expect(answer(partsOf, { params: { id: 'c'.repeat(64) } })).rejects.toMatchObject({ status: 404, message: 'Thing not found' });
   });
 });

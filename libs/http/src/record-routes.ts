@@ -183,3 +183,34 @@ const transformOf = (query: { transform?: boolean }) => query.transform ?? true;
 function operationText({ operationId, summary, description }: OperationText) {
   return { operationId, summary, ...(description !== undefined && { description }) };
 }
+
+export interface SubresourceSpec<T> extends OperationText {
+  /** Router path below a record's, e.g. `/nft/assets/:id/wallets`. */
+  path: string;
+  tags: string[];
+  /** The record's path parameters: a transaction id unless said. */
+  params?: z.ZodType<{ id: string }>;
+  /** What the answer's `data` holds. */
+  data: z.ZodType;
+  /** The subresource of the record with the id, as answered; null where there is none, which answers 404 with `notFound`. */
+  find(id: string): Promise<T | null>;
+  notFound: string;
+}
+
+/** `GET <record>/:id/<part>`: what one record leads to (its owner's wallet, its members), or a 404. */
+export function subresourceRoute<T>({ path, tags, params = transactionIdParams, data, find, notFound: message, ...text }: SubresourceSpec<T>) {
+  return defineRoute({
+    method: 'get',
+    path,
+    ...operationText(text),
+    tags,
+    params,
+    response: z.object({ data }),
+    errors: [404],
+    async handler({ params: { id } }) {
+      const found = await find(id);
+      if (found === null) throw notFound(message);
+      return { data: found };
+    },
+  });
+}

@@ -1,4 +1,4 @@
-import { defineRoute, notFound, recordRoutes } from '@ledger-api/http';
+import { recordRoutes, subresourceRoute } from '@ledger-api/http';
 import type { Store } from '@ledger-api/store';
 import { z } from 'zod';
 import { presentUserSummary } from '../users/presenter';
@@ -28,21 +28,16 @@ export function groupRoutes(store: Store) {
   return [
     list,
     byId,
-    defineRoute({
-      method: 'get',
+    subresourceRoute({
       path: '/guardian/groups/:id/users',
       operationId: 'listGroupUsers',
       summary: 'List the users of a permission group',
       description: 'Members in the order they first appeared on the ledger; not paged.',
       tags: TAGS,
       params: groupParams,
-      response: z.object({ data: z.array(userSummaryResource) }),
-      errors: [404],
-      async handler({ params }) {
-        const members = await repository.members(params.id);
-        if (!members) throw notFound('Group not found');
-        return { data: members.map(presentUserSummary) };
-      },
+      data: z.array(userSummaryResource),
+      find: async (name) => (await repository.members(name))?.map(presentUserSummary) ?? null,
+      notFound: 'Group not found',
     }),
   ];
 }

@@ -1,4 +1,4 @@
-import { defineRoute, notFound, recordRoutes } from '@ledger-api/http';
+import { recordRoutes, subresourceRoute } from '@ledger-api/http';
 import type { Store } from '@ledger-api/store';
 import { z } from 'zod';
 import { presentGroup } from '../groups/presenter';
@@ -30,21 +30,16 @@ export function userRoutes(store: Store) {
   return [
     list,
     byId,
-    defineRoute({
-      method: 'get',
+    subresourceRoute({
       path: '/guardian/users/:id/groups',
       operationId: 'listUserGroups',
       summary: "List a user's groups",
       description: "The user's groups in the user's own order; names without a group are skipped. Not paged.",
       tags: TAGS,
       params: userParams,
-      response: z.object({ data: z.array(groupResource) }),
-      errors: [404],
-      async handler({ params }) {
-        const groups = await repository.groupsOf(params.id);
-        if (!groups) throw notFound('User not found');
-        return { data: groups.map(presentGroup) };
-      },
+      data: z.array(groupResource),
+      find: async (key) => (await repository.groupsOf(key))?.map(presentGroup) ?? null,
+      notFound: 'User not found',
     }),
   ];
 }

@@ -1,7 +1,6 @@
-import { defineRoute, notFound, pagedEnvelope, pagedListShape, recordRoutes, transactionIdParams } from '@ledger-api/http';
+import { defineRoute, notFound, pagedEnvelope, pagedListShape, recordRoutes, subresourceRoute, transactionIdParams } from '@ledger-api/http';
 import { baseWalletResource, LEDGER_RECORD_LIST, recordPresenter, resourceOrTransaction } from '@ledger-api/nft-read-model';
 import type { AreaDeps } from '@ledger-api/runtime';
-import { z } from 'zod';
 import { presentAsset, presentAssetDetail } from './presenter';
 import { walletAssetsList } from './query-config';
 import { assetsRepository } from './repository';
@@ -61,21 +60,15 @@ function walletAssetsRoute(repository: AssetsRepository) {
 }
 
 function assetWalletRoute(repository: AssetsRepository) {
-  return defineRoute({
-    method: 'get',
+  return subresourceRoute({
     path: '/nft/assets/:id/wallets',
     operationId: 'getAssetWallet',
     summary: 'Get the wallet that owns an NFT asset',
     description: 'The current owner in the NFT base form. A burned asset has no owner: 404, as for an unknown asset.',
     tags: TAGS,
-    params: transactionIdParams,
-    response: z.object({ data: baseWalletResource }),
-    errors: [404],
-    async handler({ params }) {
-      const wallet = await repository.ownerWallet(params.id);
-      if (!wallet) throw notFound('Asset not found or it was burned');
-      return { data: wallet };
-    },
+    data: baseWalletResource,
+    find: (id) => repository.ownerWallet(id),
+    notFound: 'Asset not found or it was burned',
   });
 }
 

@@ -1,7 +1,6 @@
-import { defineRoute, notFound, recordRoutes, transactionByIdShape, transactionIdParams } from '@ledger-api/http';
+import { defineRoute, notFound, recordRoutes, subresourceRoute, transactionByIdShape } from '@ledger-api/http';
 import { baseWalletResource, recordPresenter, resourceOrTransaction } from '@ledger-api/nft-read-model';
 import type { Store } from '@ledger-api/store';
-import { z } from 'zod';
 import { presentCollection, presentCollectionSchema } from './presenter';
 import { collectionsList } from './query-config';
 import { collectionsRepository } from './repository';
@@ -49,20 +48,14 @@ function collectionSubresourceRoutes(repository: CollectionsRepository) {
         return { data: presentSchema(collection, query.transform) };
       },
     }),
-    defineRoute({
-      method: 'get',
+    subresourceRoute({
       path: '/nft/collections/:id/wallets',
       operationId: 'getCollectionWallet',
       summary: 'Get the wallet that registered an NFT collection',
       tags: TAGS,
-      params: transactionIdParams,
-      response: z.object({ data: baseWalletResource }),
-      errors: [404],
-      async handler({ params }) {
-        const wallet = await repository.registrantWallet(params.id);
-        if (!wallet) throw notFound(COLLECTION_NOT_FOUND);
-        return { data: wallet };
-      },
+      data: baseWalletResource,
+      find: (id) => repository.registrantWallet(id),
+      notFound: COLLECTION_NOT_FOUND,
     }),
   ];
 }

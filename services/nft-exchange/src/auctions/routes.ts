@@ -1,7 +1,6 @@
-import { defineRoute, notFound, pagedEnvelope, pagedListShape, recordRoutes, transactionIdParams } from '@ledger-api/http';
+import { defineRoute, pagedEnvelope, pagedListShape, recordRoutes, subresourceRoute } from '@ledger-api/http';
 import { recordPresenter, resourceOrTransaction } from '@ledger-api/nft-read-model';
 import type { Store } from '@ledger-api/store';
-import { z } from 'zod';
 import { exchangeWalletResource } from '../wallets/schema';
 import { presentAuction, presentAuctionDetail } from './presenter';
 import { auctionsList, auctionsSearch } from './query-config';
@@ -40,21 +39,15 @@ export function auctionRoutes(store: Store) {
 }
 
 function sellerWalletRoute(repository: AuctionsRepository) {
-  return defineRoute({
-    method: 'get',
+  return subresourceRoute({
     path: '/nft/exchange/auctions/:id/wallets',
     operationId: 'getAuctionWallet',
     summary: 'Get the wallet of the seller',
     description: 'Any auction resolves to its seller, whatever its state.',
     tags: TAGS,
-    params: transactionIdParams,
-    response: z.object({ data: exchangeWalletResource }),
-    errors: [404],
-    async handler({ params }) {
-      const wallet = await repository.sellerWallet(params.id);
-      if (!wallet) throw notFound(AUCTION_NOT_FOUND);
-      return { data: wallet };
-    },
+    data: exchangeWalletResource,
+    find: (id) => repository.sellerWallet(id),
+    notFound: AUCTION_NOT_FOUND,
   });
 }
 

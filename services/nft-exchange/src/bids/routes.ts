@@ -1,7 +1,6 @@
-import { defineRoute, notFound, recordRoutes, transactionIdParams } from '@ledger-api/http';
+import { recordRoutes, subresourceRoute } from '@ledger-api/http';
 import { recordPresenter, resourceOrTransaction } from '@ledger-api/nft-read-model';
 import type { Store } from '@ledger-api/store';
-import { z } from 'zod';
 import { exchangeWalletResource } from '../wallets/schema';
 import { presentBid } from './presenter';
 import { bidsList } from './query-config';
@@ -39,20 +38,14 @@ export function bidRoutes(store: Store) {
 }
 
 function bidderWalletRoute(repository: ReturnType<typeof bidsRepository>) {
-  return defineRoute({
-    method: 'get',
+  return subresourceRoute({
     path: '/nft/exchange/bids/:id/wallets',
     operationId: 'getBidWallet',
     summary: 'Get the wallet of the bidder',
     description: 'Any bid resolves to its bidder, whatever its state.',
     tags: TAGS,
-    params: transactionIdParams,
-    response: z.object({ data: exchangeWalletResource }),
-    errors: [404],
-    async handler({ params }) {
-      const wallet = await repository.bidderWallet(params.id);
-      if (!wallet) throw notFound('Bid not found');
-      return { data: wallet };
-    },
+    data: exchangeWalletResource,
+    find: (id) => repository.bidderWallet(id),
+    notFound: 'Bid not found',
   });
 }
