@@ -103,7 +103,12 @@ const post = (body: string) => fetch(`${base}/area/things/search`, { method: 'PO
 
 describe('the service HTTP app', () => {
   it('answers unknown paths and methods with the 404 body and the ledger headers', async () => {
-    for (const response of [await fetch(`${base}/nope`), await fetch(`${base}/area/things/x`, { method: 'DELETE' })]) {
+    for (const response of [
+      await fetch(`${base}/nope`),
+      await fetch(`${base}/area/things/x`, { method: 'DELETE' }),
+      // The search path is no thing's id: GET has no route there.
+      await fetch(`${base}/area/things/search`),
+    ]) {
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Not Found' });
       expect(response.headers.get('x-block-height')).toBe('7');

@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { z } from 'zod';
+import { ApiError } from '@ledger-api/http-core';
 import type { ServedLedgerState } from './types';
 import { parseJsonBody, readBodyText } from './body';
 import type { RequestLocation } from './paging';
@@ -63,6 +64,23 @@ const readBody: Middleware = async (ctx, next) => {
   await next();
 };
 
+const unknownMethod: Middleware = () => {
+  throw new ApiError(404, 'Not Found');
+};
+
+/**
+ * A path a route names word for word (`/auctions/search`) is never read as another route's
+ * parameter (`/auctions/:id`): asked with a method it has no route for, it answers as any
+ * unknown method does, 404. Registered first, so it comes before the parameter's route.
+ */
+function mountUnknownMethods(router: Router, routes: AnyRoute[]): void {
+  const literalPaths = new Set(routes.filter((route) => !route.path.includes(':')).map((route) => route.path));
+  for (const path of literalPaths) {
+    const methods = new Set(routes.filter((route) => route.path === path).map((route) => route.method));
+    for (const method of (['get', 'post'] as const).filter((name) => !methods.has(name))) router[method](path, unknownMethod);
+  }
+}
+
 /**
  * Registers the routes: a page cache (which answers from the cache or sends the
  * rendered page as JSON), then validation of params, query and body, then the
@@ -71,6 +89,7 @@ const readBody: Middleware = async (ctx, next) => {
  * request again. Requests reach the routes with `ctx.state.ledgerState` read.
  */
 export function mountRoutes(router: Router, routes: AnyRoute[], pageCaches: { cached: Middleware; uncached: Middleware }): void {
+  mountUnknownMethods(router, routes);
   for (const route of routes) {
     const validateRequest: Middleware = async (ctx, next) => {
       const params = route.params ? validate(route.params, ctx.params) : {};
