@@ -11,9 +11,14 @@ import { freePort, isReady, startProcess, type RunningProcess } from '../support
  * (SIGTERM, exit, start again, ready). The gateway sends what a stopping replica refuses to
  * the other one, and nothing to a restarted one until it serves: no request fails.
  */
-const PATHS = ['/api/nft/collections?limit=5', '/api/nft/assets?limit=5&orderBy=fee:desc'];
+const AREAS = [
+  { area: 'guardian', urlSetting: 'GUARDIAN_URL', paths: ['/api/guardian/groups?limit=5', '/api/guardian/users?limit=5'] },
+  { area: 'nft-base', urlSetting: 'NFT_BASE_URL', paths: ['/api/nft/collections?limit=5', '/api/nft/assets?limit=5&orderBy=fee:desc'] },
+  { area: 'nft-exchange', urlSetting: 'NFT_EXCHANGE_URL', paths: ['/api/nft/exchange/auctions?limit=5', '/api/nft/exchange/trades?limit=5'] },
+];
 
 interface Replica {
+  area: string;
   port: number;
   process: RunningProcess;
 }
@@ -26,36 +31,36 @@ beforeAll(() => {
   writeDemoLedger(ledgerFile, { blockCount: 80 });
 });
 
-afterAll(async () => {
-  await Promise.all(running.map((child) => child.stop('SIGKILL')));
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((child) => child.stop('SIGKILL')));
 });
 
-/** An nft-base replica replaying the ledger into a store of its own, ready once it has applied it all. */
-async function startReplica(port: number): Promise<Replica> {
-  const process = startProcess('services/nft-base/dist/main.js', { PORT: String(port), LEDGER_FILE: ledgerFile });
+/** A replica of the area replaying the ledger into a store of its own, ready once it has applied it all. */
+async function startReplica(area: string, port: number): Promise<Replica> {
+  const process = startProcess(`services/${area}/dist/main.js`, { PORT: String(port), LEDGER_FILE: ledgerFile });
   running.push(process);
-  await waitFor(() => isReady(`http://127.0.0.1:${port}`), `the replica on ${port}`, 60_000, 100);
-  return { port, process };
+  await waitFor(() => isReady(`http://127.0.0.1:${port}`), `the ${area} replica on ${port}`, 60_000, 100);
+  return { area, port, process };
 }
 
 /** Stops the replica, starts it again on its port, and waits until it is ready: when it was down, and how it exited. */
 async function restart(replica: Replica): Promise<{ from: number; to: number; code: number | null }> {
   const from = performance.now();
   const code = await replica.process.stop('SIGTERM');
-  Object.assign(replica, await startReplica(replica.port));
+  Object.assign(replica, await startReplica(replica.area, replica.port));
   return { from, to: performance.now(), code };
 }
 
 const failures = (samples: Sample[]) => samples.filter((sample) => sample.status !== 200).map(({ path, status, body }) => ({ path, status, body }));
 
-it('restarts both replicas of an area one after the other with no request failing', async () => {
-  const replicas = await Promise.all([startReplica(await freePort()), startReplica(await freePort())]);
+it.each(AREAS)('restarts both $area replicas one after the other with no request failing', async ({ area, urlSetting, paths }) => {
+  const replicas = await Promise.all([startReplica(area, await freePort()), startReplica(area, await freePort())]);
   const gatewayPort = await freePort();
   const gateway = `http://127.0.0.1:${gatewayPort}`;
   running.push(
     startProcess('gateway/dist/index.js', {
       PORT: String(gatewayPort),
-      NFT_BASE_URL: replicas.map(({ port }) => `http://127.0.0.1:${port}`).join(','),
+      [urlSetting]: replicas.map(({ port }) => `http://127.0.0.1:${port}`).join(','),
       RATE_LIMIT_PER_MINUTE: '0',
       // Every request goes to a replica: none is answered at the edge.
       EDGE_CACHE_MB: '0',
@@ -64,7 +69,7 @@ it('restarts both replicas of an area one after the other with no request failin
   );
   await waitFor(() => isReady(gateway), 'the gateway', 30_000, 100);
 
-  const load = startLoad(gateway, PATHS, 4);
+  const load = startLoad(gateway, paths, 4);
   await waitFor(() => load.samples.length >= 50, 'answers before the rollout');
   const restarts = [];
   for (const replica of replicas) restarts.push(await restart(replica));
