@@ -131,10 +131,8 @@ describe('request logs', () => {
     });
   });
 
-  it('logs probes and scrapes at debug', async () => {
-    for (const path of ['/livez', '/readyz', '/metrics']) {
-      await fetch(`${logged.url}${path}`, { headers: { 'x-request-id': `gateway-probe-${path.slice(1)}` } });
-      expect(await lineOf(`gateway-probe-${path.slice(1)}`)).toMatchObject({ level: 20, url: path, statusCode: expect.any(Number) });
-    }
+  it('logs liveness probes at debug', async () => {
+    await fetch(`${logged.url}/livez`, { headers: { 'x-request-id': 'gateway-probe-livez' } });
+    expect(await lineOf('gateway-probe-livez')).toMatchObject({ level: 20, url: '/livez', statusCode: 200 });
   });
 });

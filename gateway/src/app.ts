@@ -11,10 +11,10 @@ import { createAreaProxy, unconfiguredArea, type UpstreamDurationHistogram, type
 import { clientAddressOf } from './client-address';
 import { edgeAnswers, keepForEdge, type GatewayEdge } from './edge';
 import { createRateLimiter, type SharedCounts } from './rate-limit';
-import { livez, readyz } from './readiness';
+import { livez } from './readiness';
 import { bufferRequestBody } from './request-body';
 import { requestContext } from './request-context';
-import { AREAS, configuredUpstreams, createUpstreamAgent, upstreamOf, upstreamPoolOf } from './upstreams';
+import { AREAS, createUpstreamAgent, upstreamOf, upstreamPoolOf } from './upstreams';
 
 export interface GatewayDependencies {
   logger: Logger;
@@ -136,7 +136,6 @@ function areaMetrics(metrics: Metrics): AreaMetrics {
 /** The gateway's Express app, ready to be served; it never listens by itself. */
 export function buildApp(config: GatewayConfig, deps: GatewayDependencies): Express {
   const { logger, metrics } = deps;
-  const upstreams = configuredUpstreams(config);
   const rateLimiter = createRateLimiter({
     limitPerMinute: config.RATE_LIMIT_PER_MINUTE,
     shared: deps.rateLimitCounts,
@@ -155,11 +154,8 @@ export function buildApp(config: GatewayConfig, deps: GatewayDependencies): Expr
 
   app.use(requestContext({ logger, metrics, fixedHeaders: headersSetBy([securityHeaders(), corsPolicy]) }), preflight);
 
+  // Readiness and metrics are on the admin port (index.ts): here anyone could have the gateway probe every service.
   app.get('/livez', livez);
-  app.get('/readyz', readyz(upstreams, config.READY_TIMEOUT_MS));
-  app.get('/metrics', async (_req, res) => {
-    res.set('Content-Type', metrics.registry.contentType).send(await metrics.registry.metrics());
-  });
 
   if (rateLimiter) app.use(rateLimiter);
   app.get('/api/openapi.json', openApiHandler(readOpenApiDocument()));

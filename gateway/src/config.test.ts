@@ -10,6 +10,7 @@ describe('gateway configuration', () => {
     expect(config).toEqual({
       PORT: 4003,
       HOST: '0.0.0.0',
+      ADMIN_PORT: 9003,
       RATE_LIMIT_PER_MINUTE: 6000,
       RATE_LIMIT_SYNC_MS: 1_000,
       PROXY_TIMEOUT_MS: 10_000,
@@ -36,7 +37,9 @@ describe('gateway configuration', () => {
   it('reads every setting, treating empty values as unset', () => {
     const config = parseGatewayConfig({
       PORT: '8080',
+      ADMIN_PORT: '9090',
       GUARDIAN_URL: 'http://guardian-1:4000/, http://guardian-2:4000',
+      GUARDIAN_ADMIN_URL: 'http://guardian-1:9090/, http://guardian-2:9090',
       NFT_BASE_URL: '',
       NFT_EXCHANGE_URL: 'https://exchange.internal',
       REDIS_URL: 'redis://127.0.0.1:6379/2',
@@ -49,6 +52,7 @@ describe('gateway configuration', () => {
     });
     expect(config).toMatchObject({
       PORT: 8080,
+      ADMIN_PORT: 9090,
       RATE_LIMIT_PER_MINUTE: 0,
       RATE_LIMIT_SYNC_MS: 250,
       UPSTREAM_MAX_SOCKETS: 16,
@@ -58,8 +62,12 @@ describe('gateway configuration', () => {
     });
     expect(config.NFT_BASE_URL).toBeUndefined();
     expect(configuredUpstreams(config)).toEqual([
-      { service: 'guardian', baseUrls: ['http://guardian-1:4000', 'http://guardian-2:4000'] },
-      { service: 'nft-exchange', baseUrls: ['https://exchange.internal'] },
+      {
+        service: 'guardian',
+        baseUrls: ['http://guardian-1:4000', 'http://guardian-2:4000'],
+        adminUrls: ['http://guardian-1:9090', 'http://guardian-2:9090'],
+      },
+      { service: 'nft-exchange', baseUrls: ['https://exchange.internal'], adminUrls: [] },
     ]);
   });
 

@@ -42,13 +42,20 @@ function trustedProxies() {
 }
 
 export const gatewayConfigSchema = z.object({
-  // Where the gateway listens.
+  // Where the gateway listens: the public API on PORT, on HOST.
   PORT: env.port(4003),
   HOST: z.string().default('0.0.0.0'),
+  // /livez, /readyz and /metrics, on HOST: apart from the public port, which no client can make probe the services.
+  ADMIN_PORT: env.port(9003),
   // Each area's service, or its replicas taken in turn; an area without one answers 503.
   GUARDIAN_URL: httpUrls(),
   NFT_BASE_URL: httpUrls(),
   NFT_EXCHANGE_URL: httpUrls(),
+  // Each area's admin port (or its replicas'), whose /readyz the gateway's /readyz asks; an area with
+  // a URL but none is reported not ready.
+  GUARDIAN_ADMIN_URL: httpUrls(),
+  NFT_BASE_ADMIN_URL: httpUrls(),
+  NFT_EXCHANGE_ADMIN_URL: httpUrls(),
   // Rate-limit counters shared by gateway replicas; unset: in-process counters.
   REDIS_URL: env.url(['redis', 'rediss']).optional(),
   // Requests per client per minute, 0 disabling the limit. 100 a second: room for paging through lists, a brake on floods.

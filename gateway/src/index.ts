@@ -1,11 +1,12 @@
 import { loadConfigOrExit } from '@ledger-api/config';
-import { drainServer, GracefulShutdown } from '@ledger-api/http-core';
+import { drainServer, GracefulShutdown, startAdminServer } from '@ledger-api/http-core';
 import { createLogger, createMetrics } from '@ledger-api/observability';
 import { buildApp } from './app';
 import { clientAddressOf } from './client-address';
 import { createGatewayEdge } from './edge';
 import { gatewayConfigSchema } from './config';
 import { connectRateLimitRedis, redisSharedCounts } from './rate-limit';
+import { gatewayReadiness } from './readiness';
 import { listen } from './server';
 import { configuredUpstreams, createUpstreamAgent } from './upstreams';
 
@@ -30,10 +31,24 @@ async function main(): Promise<void> {
     requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
     keepAliveTimeoutMs: config.KEEP_ALIVE_TIMEOUT_MS,
   });
-  const services = configuredUpstreams(config).map(({ service, baseUrls }) => ({ service, baseUrls }));
+  const upstreams = configuredUpstreams(config);
+  const admin = await startAdminServer({
+    readiness: gatewayReadiness(upstreams, config.READY_TIMEOUT_MS),
+    metrics,
+    port: config.ADMIN_PORT,
+    host: config.HOST,
+  });
+  const services = upstreams.map(({ service, baseUrls, adminUrls }) => ({ service, baseUrls, adminUrls }));
   const edgeCache = config.EDGE_CACHE_MB > 0 ? `${config.EDGE_CACHE_MB} MB` : 'off';
   logger.info(
-    { host: config.HOST, port: config.PORT, services, edgeCache, rateLimitCounts: redis ? 'memory, shared in redis' : 'memory' },
+    {
+      host: config.HOST,
+      port: config.PORT,
+      adminPort: config.ADMIN_PORT,
+      services,
+      edgeCache,
+      rateLimitCounts: redis ? 'memory, shared in redis' : 'memory',
+    },
     'gateway listening',
   );
 
@@ -50,6 +65,8 @@ async function main(): Promise<void> {
         deadlineMs: config.SHUTDOWN_DRAIN_MS + config.PROXY_TIMEOUT_MS + 1_000,
       });
       if (!drained) logger.warn('requests still running at the shutdown deadline were cut');
+      // Probes answer until the public port has drained: a liveness probe failing meanwhile would kill the process.
+      await admin.close();
       upstreamAgent.destroy();
       redis?.disconnect();
       logger.info('gateway stopped');

@@ -1,5 +1,8 @@
 import { createMetrics } from '@ledger-api/observability';
+import { parseGatewayConfig } from './config';
+import { gatewayReadiness } from './readiness';
 import { refusingUrl, startFakeService, startGateway, type FakeService, type RunningServer } from './testing/gateway-harness';
+import { configuredUpstreams } from './upstreams';
 
 const servers: RunningServer[] = [];
 
@@ -21,56 +24,90 @@ async function gateway(env: Record<string, string>, options: Parameters<typeof s
   return started.url;
 }
 
-describe('/readyz', () => {
-  it('is ready when every configured service is, naming the unconfigured one', async () => {
-    const [guardian, nftBase] = await Promise.all([serviceAnsweringReadyz('guardian', 200), serviceAnsweringReadyz('nft-base', 200)]);
-    const url = await gateway({ GUARDIAN_URL: guardian.url, NFT_BASE_URL: nftBase.url });
-    const response = await fetch(`${url}/readyz`);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('retry-after')).toBeNull();
-    expect(await response.json()).toEqual({
-      status: 'ready',
-      services: { guardian: 'ready', 'nft-base': 'ready', 'nft-exchange': 'not configured' },
+/** The gateway's readiness as its admin port reports it, for the given environment. */
+const readinessOf = (env: Record<string, string>) => gatewayReadiness(configuredUpstreams(parseGatewayConfig(env)), 300)();
+
+describe('the readiness of the admin port', () => {
+  it('is ready when every configured service is on its admin port, naming the unconfigured one', async () => {
+    const [guardian, guardianAdmin, nftBaseAdmin] = await Promise.all([
+      serviceAnsweringReadyz('guardian', 503),
+      serviceAnsweringReadyz('guardian-admin', 200),
+      serviceAnsweringReadyz('nft-base-admin', 200),
+    ]);
+    const readiness = await readinessOf({
+      GUARDIAN_URL: guardian.url,
+      GUARDIAN_ADMIN_URL: `${guardianAdmin.url}/`,
+      NFT_BASE_URL: await refusingUrl(),
+      NFT_BASE_ADMIN_URL: nftBaseAdmin.url,
     });
-    expect(guardian.received.map(({ url: path }) => path)).toEqual(['/readyz']);
+    expect(readiness).toEqual({ ready: true, services: { guardian: 'ready', 'nft-base': 'ready', 'nft-exchange': 'not configured' } });
+    expect(guardianAdmin.received.map(({ url: path }) => path)).toEqual(['/readyz']);
+    expect(guardian.received).toEqual([]);
   });
 
-  it('is not ready when one service answers 503', async () => {
+  it('is not ready when one service answers 503, or has no admin URL to be asked at', async () => {
     const [guardian, nftExchange] = await Promise.all([serviceAnsweringReadyz('guardian', 200), serviceAnsweringReadyz('nft-exchange', 503)]);
-    const url = await gateway({ GUARDIAN_URL: guardian.url, NFT_EXCHANGE_URL: nftExchange.url });
-    const response = await fetch(`${url}/readyz`);
-    expect(response.status).toBe(503);
-    expect(response.headers.get('retry-after')).toBe('5');
-    expect(await response.json()).toEqual({
-      status: 'not ready',
+    expect(
+      await readinessOf({
+        GUARDIAN_URL: guardian.url,
+        GUARDIAN_ADMIN_URL: guardian.url,
+        NFT_EXCHANGE_URL: nftExchange.url,
+        NFT_EXCHANGE_ADMIN_URL: nftExchange.url,
+      }),
+    ).toEqual({
+      ready: false,
       services: { guardian: 'ready', 'nft-base': 'not configured', 'nft-exchange': 'not ready' },
     });
+    expect(await readinessOf({ GUARDIAN_URL: guardian.url })).toEqual({
+      ready: false,
+      services: { guardian: 'no admin url', 'nft-base': 'not configured', 'nft-exchange': 'not configured' },
+    });
   });
 
-  it('is not ready when one service is down or hangs, and answers within the ready timeout', async () => {
+  it('is not ready when one service is down or hangs past the ready timeout', async () => {
     const guardian = await serviceAnsweringReadyz('guardian', 200);
     const hanging = await startFakeService('nft-exchange', () => undefined);
     servers.push(hanging);
-    const url = await gateway({ GUARDIAN_URL: guardian.url, NFT_BASE_URL: await refusingUrl(), NFT_EXCHANGE_URL: hanging.url });
-    const startedAt = performance.now();
-    const response = await fetch(`${url}/readyz`);
-    expect(performance.now() - startedAt).toBeLessThan(1500);
-    expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({
-      status: 'not ready',
-      services: { guardian: 'ready', 'nft-base': 'unreachable', 'nft-exchange': 'timed out' },
+    const refusing = await refusingUrl();
+    const readiness = await readinessOf({
+      GUARDIAN_URL: guardian.url,
+      GUARDIAN_ADMIN_URL: guardian.url,
+      NFT_BASE_URL: refusing,
+      NFT_BASE_ADMIN_URL: refusing,
+      NFT_EXCHANGE_URL: hanging.url,
+      NFT_EXCHANGE_ADMIN_URL: hanging.url,
+    });
+    expect(readiness).toEqual({ ready: false, services: { guardian: 'ready', 'nft-base': 'unreachable', 'nft-exchange': 'timed out' } });
+  });
+
+  it('counts an area ready while any of its replicas is', async () => {
+    const [replica, stopping] = [await serviceAnsweringReadyz('nft-base', 200), await serviceAnsweringReadyz('nft-base', 503)];
+    const refusing = await refusingUrl();
+    const env = { NFT_BASE_URL: `${replica.url},${stopping.url},${refusing}` };
+    expect(await readinessOf({ ...env, NFT_BASE_ADMIN_URL: `${refusing},${stopping.url},${replica.url}` })).toMatchObject({ ready: true });
+    expect(await readinessOf({ ...env, NFT_BASE_ADMIN_URL: `${refusing},${stopping.url}` })).toMatchObject({
+      ready: false,
+      services: { 'nft-base': 'unreachable' },
     });
   });
 
   it('is never ready without any configured service', async () => {
-    const url = await gateway({});
-    const response = await fetch(`${url}/readyz`);
-    expect(response.status).toBe(503);
-    expect(await response.json()).toMatchObject({ status: 'not ready' });
+    expect(await readinessOf({})).toMatchObject({ ready: false });
   });
 });
 
-describe('/livez and /metrics', () => {
+describe('the public port', () => {
+  it('serves neither readiness nor metrics: anyone could have the gateway probe every service', async () => {
+    const guardian = await serviceAnsweringReadyz('guardian', 200);
+    const url = await gateway({ GUARDIAN_URL: guardian.url, GUARDIAN_ADMIN_URL: guardian.url });
+    for (const path of ['/readyz', '/metrics']) {
+      const response = await fetch(`${url}${path}`);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Not Found' });
+    }
+    expect(guardian.received).toEqual([]);
+  });
+
   it('answers /livez without asking any service', async () => {
     const guardian = await serviceAnsweringReadyz('guardian', 503);
     const url = await gateway({ GUARDIAN_URL: guardian.url });
@@ -82,13 +119,12 @@ describe('/livez and /metrics', () => {
 
   it('counts requests by route group and status, and upstream errors', async () => {
     const guardian = await serviceAnsweringReadyz('guardian', 200);
-    const url = await gateway({ GUARDIAN_URL: guardian.url, NFT_BASE_URL: await refusingUrl() }, { metrics: createMetrics('gateway', false) });
+    const metrics = createMetrics('gateway', false);
+    const url = await gateway({ GUARDIAN_URL: guardian.url, NFT_BASE_URL: await refusingUrl() }, { metrics });
     await fetch(`${url}/api/guardian/groups/some-group`);
     await fetch(`${url}/api/nft/assets`);
     await fetch(`${url}/nowhere`);
-    const response = await fetch(`${url}/metrics`);
-    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
-    const text = await response.text();
+    const text = await metrics.registry.metrics();
     expect(text).toContain('http_request_duration_seconds_count{service="gateway",method="GET",route="guardian",status="200"} 1');
     expect(text).toContain('http_request_duration_seconds_count{service="gateway",method="GET",route="nft-base",status="503"} 1');
     expect(text).toContain('http_request_duration_seconds_count{service="gateway",method="GET",route="unmatched",status="404"} 1');

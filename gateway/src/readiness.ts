@@ -1,17 +1,12 @@
 import type { RequestHandler } from 'express';
-import { RETRY_AFTER_SECONDS } from '@ledger-api/http-core';
+import type { Readiness } from '@ledger-api/http-core';
 import { AREAS, type ServiceName, type Upstream } from './upstreams';
 
-type ServiceState = 'ready' | 'not ready' | 'unreachable' | 'timed out' | 'not configured';
+type ServiceState = 'ready' | 'not ready' | 'unreachable' | 'timed out' | 'not configured' | 'no admin url';
 
-interface ReadinessReport {
-  ready: boolean;
-  services: Record<ServiceName, ServiceState>;
-}
-
-async function probe(baseUrl: string, timeoutMs: number): Promise<ServiceState> {
+async function probe(adminUrl: string, timeoutMs: number): Promise<ServiceState> {
   try {
-    const response = await fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(timeoutMs) });
+    const response = await fetch(`${adminUrl}/readyz`, { signal: AbortSignal.timeout(timeoutMs) });
     // Only the status matters; dropping the body frees the connection.
     await response.body?.cancel();
     return response.status === 200 ? 'ready' : 'not ready';
@@ -20,38 +15,31 @@ async function probe(baseUrl: string, timeoutMs: number): Promise<ServiceState> 
   }
 }
 
-/** An area is ready while any of its replicas is: the others may be restarting one by one. */
+/** An area is ready while any of its replicas is, on its admin port: the others may be restarting one by one. */
 async function probeArea(upstream: Upstream, timeoutMs: number): Promise<ServiceState> {
-  const states = await Promise.all(upstream.baseUrls.map((baseUrl) => probe(baseUrl, timeoutMs)));
+  if (upstream.adminUrls.length === 0) return 'no admin url';
+  const states = await Promise.all(upstream.adminUrls.map((adminUrl) => probe(adminUrl, timeoutMs)));
   return states.includes('ready') ? 'ready' : states[0];
 }
 
 /**
- * Ready only when at least one service is configured and every configured one says
- * it is ready; the services are asked in parallel so the answer takes one timeout at most.
+ * The gateway's /readyz, on its admin port: ready only when at least one service is
+ * configured and every configured one says it is ready; the services are asked in
+ * parallel so the answer takes one timeout at most.
  */
-async function checkReadiness(upstreams: Upstream[], timeoutMs: number): Promise<ReadinessReport> {
-  const states = await Promise.all(upstreams.map(async (upstream) => [upstream.service, await probeArea(upstream, timeoutMs)] as const));
-  const probed = new Map<ServiceName, ServiceState>(states);
-  const services = Object.fromEntries(AREAS.map(({ service }) => [service, probed.get(service) ?? 'not configured'])) as Record<
-    ServiceName,
-    ServiceState
-  >;
-  const ready = states.length > 0 && states.every(([, state]) => state === 'ready');
-  return { ready, services };
-}
-
-export function readyz(upstreams: Upstream[], timeoutMs: number): RequestHandler {
-  return async (_req, res) => {
-    const { ready, services } = await checkReadiness(upstreams, timeoutMs);
-    if (!ready) res.set('Retry-After', String(RETRY_AFTER_SECONDS));
-    res
-      .set('Cache-Control', 'no-store')
-      .status(ready ? 200 : 503)
-      .json({ status: ready ? 'ready' : 'not ready', services });
+export function gatewayReadiness(upstreams: Upstream[], timeoutMs: number): () => Promise<Readiness> {
+  return async () => {
+    const states = await Promise.all(upstreams.map(async (upstream) => [upstream.service, await probeArea(upstream, timeoutMs)] as const));
+    const probed = new Map<ServiceName, ServiceState>(states);
+    const services = Object.fromEntries(AREAS.map(({ service }) => [service, probed.get(service) ?? 'not configured']));
+    return { ready: states.length > 0 && states.every(([, state]) => state === 'ready'), services };
   };
 }
 
+/**
+ * The public port's liveness check: constant, and nothing behind it, for load balancers
+ * that can only check the port they send traffic to.
+ */
 export const livez: RequestHandler = (_req, res) => {
   res.set('Cache-Control', 'no-store').json({ status: 'ok' });
 };

@@ -12,8 +12,6 @@ declare module 'express-serve-static-core' {
 
 const FIXED_ROUTES: Record<string, string> = {
   '/livez': 'livez',
-  '/readyz': 'readyz',
-  '/metrics': 'metrics',
   '/api/openapi.json': 'openapi',
 };
 

@@ -11,24 +11,37 @@ export interface Area {
   /** The same path as the service serves it: the mount point without `/api`. */
   servicePath: string;
   urlSetting: 'GUARDIAN_URL' | 'NFT_BASE_URL' | 'NFT_EXCHANGE_URL';
+  /** Where the area's probes are (its replicas' ADMIN_PORT). */
+  adminUrlSetting: 'GUARDIAN_ADMIN_URL' | 'NFT_BASE_ADMIN_URL' | 'NFT_EXCHANGE_ADMIN_URL';
 }
 
 /** Ordered so that `/api/nft/exchange` is matched before the shorter `/api/nft`. */
 export const AREAS: readonly Area[] = [
-  { service: 'guardian', mountPath: '/api/guardian', servicePath: '/guardian', urlSetting: 'GUARDIAN_URL' },
-  { service: 'nft-exchange', mountPath: '/api/nft/exchange', servicePath: '/nft/exchange', urlSetting: 'NFT_EXCHANGE_URL' },
-  { service: 'nft-base', mountPath: '/api/nft', servicePath: '/nft', urlSetting: 'NFT_BASE_URL' },
+  { service: 'guardian', mountPath: '/api/guardian', servicePath: '/guardian', urlSetting: 'GUARDIAN_URL', adminUrlSetting: 'GUARDIAN_ADMIN_URL' },
+  {
+    service: 'nft-exchange',
+    mountPath: '/api/nft/exchange',
+    servicePath: '/nft/exchange',
+    urlSetting: 'NFT_EXCHANGE_URL',
+    adminUrlSetting: 'NFT_EXCHANGE_ADMIN_URL',
+  },
+  { service: 'nft-base', mountPath: '/api/nft', servicePath: '/nft', urlSetting: 'NFT_BASE_URL', adminUrlSetting: 'NFT_BASE_ADMIN_URL' },
 ];
 
 export interface Upstream {
   service: ServiceName;
   /** Base URLs of the area's replicas, without a trailing slash. */
   baseUrls: string[];
+  /** Base URLs of their admin ports, without a trailing slash; none when not configured. */
+  adminUrls: string[];
 }
+
+const withoutTrailingSlash = (urls: string[] | undefined) => (urls ?? []).map((url) => url.replace(/\/+$/, ''));
 
 export function upstreamOf(area: Area, config: GatewayConfig): Upstream | undefined {
   const urls = config[area.urlSetting];
-  return urls === undefined ? undefined : { service: area.service, baseUrls: urls.map((url) => url.replace(/\/+$/, '')) };
+  if (urls === undefined) return undefined;
+  return { service: area.service, baseUrls: withoutTrailingSlash(urls), adminUrls: withoutTrailingSlash(config[area.adminUrlSetting]) };
 }
 
 /** The services that have a URL configured, in routing order. */

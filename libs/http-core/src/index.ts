@@ -1,3 +1,4 @@
+export * from './admin-server';
 export * from './body';
 export * from './compression';
 export * from './drain';

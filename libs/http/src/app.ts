@@ -1,18 +1,13 @@
 import Router from '@koa/router';
 import Koa, { type Middleware } from 'koa';
-import { isProbePath, logRequest, type Logger, type Metrics } from '@ledger-api/observability';
-import { ApiError, errorBody, normalizePath, REQUEST_ID_HEADER, requestIdFrom, RETRY_AFTER_SECONDS } from '@ledger-api/http-core';
+import { logRequest, type Logger, type Metrics } from '@ledger-api/observability';
+import { ApiError, errorBody, normalizePath, REQUEST_ID_HEADER, requestIdFrom } from '@ledger-api/http-core';
 import { errorMiddleware } from './errors';
 import { buildOpenApiDocument, type OpenApiInfo } from './openapi';
 import { liveEventsRoute, type LiveEventsRoute } from './live-events-route';
 import { pageCache, type PageCacheLike } from './page-cache';
 import { mountRoutes, type AnyRoute } from './route';
 import type { ServedLedgerState } from './types';
-
-export interface Readiness {
-  ready: boolean;
-  [detail: string]: unknown;
-}
 
 export interface HttpAppOptions {
   /** Cache namespace and log name, e.g. `guardian`. */
@@ -21,7 +16,6 @@ export interface HttpAppOptions {
   /** API routes; an empty list gives an operations-only app (projector role). */
   routes: AnyRoute[];
   servedLedgerState(): Promise<ServedLedgerState>;
-  readiness(): Promise<Readiness>;
   /**
    * Why API routes cannot answer right now (e.g. the read model is still being
    * replayed), or undefined when they can. While set, they answer 503.
@@ -53,11 +47,7 @@ function observe(logger: Logger, metrics: Metrics): Middleware {
       metrics.observeRequest({ method: ctx.method, route, status: String(ctx.status) }, milliseconds / 1e3);
       const responseTime = Math.round(milliseconds * 10) / 10;
       const userAgent = ctx.get('user-agent') || undefined;
-      logRequest(
-        logger,
-        { method: ctx.method, url: ctx.url, route, statusCode: ctx.status, responseTime, reqId: requestId, userAgent },
-        isProbePath(ctx.path),
-      );
+      logRequest(logger, { method: ctx.method, url: ctx.url, route, statusCode: ctx.status, responseTime, reqId: requestId, userAgent });
     }
   };
 }
@@ -69,21 +59,9 @@ const stripTrailingSlash: Middleware = async (ctx, next) => {
   await next();
 };
 
-function operationsRouter(options: HttpAppOptions, openApi: unknown): Router {
+/** Probes and metrics are not here: they are served on the process's admin port (startAdminServer). */
+function operationsRouter(openApi: unknown): Router {
   const router = new Router({ sensitive: true });
-  router.get('/livez', (ctx) => {
-    ctx.body = { status: 'ok' };
-  });
-  router.get('/readyz', async (ctx) => {
-    const readiness = await options.readiness().catch((error: Error) => ({ ready: false, error: error.message }));
-    ctx.status = readiness.ready ? 200 : 503;
-    ctx.body = { status: readiness.ready ? 'ready' : 'not ready', ...readiness };
-    if (!readiness.ready) ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
-  });
-  router.get('/metrics', async (ctx) => {
-    ctx.type = options.metrics.registry.contentType;
-    ctx.body = await options.metrics.registry.metrics();
-  });
   router.get('/openapi.json', (ctx) => {
     ctx.body = openApi;
   });
@@ -114,7 +92,7 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   const app = new Koa();
   app.proxy = true;
   const liveEventsDocumentation = options.liveEvents && { basePath: options.liveEvents.basePath, tag: options.liveEvents.tag };
-  const operations = operationsRouter(options, buildOpenApiDocument(options.info, options.routes, { liveEvents: liveEventsDocumentation }));
+  const operations = operationsRouter(buildOpenApiDocument(options.info, options.routes, { liveEvents: liveEventsDocumentation }));
   // Paths are case-sensitive (api-behaviour.md section 1): `/nft/ASSETS` is unknown.
   const api = new Router({ sensitive: true });
   const lookups = options.cache && options.metrics.counter('page_cache_requests_total', 'API page cache lookups by result', ['result']);

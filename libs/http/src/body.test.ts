@@ -31,7 +31,6 @@ beforeAll(async () => {
       }),
     ],
     servedLedgerState: async () => ({ height: 7, generation: '7:a' }),
-    readiness: async () => ({ ready: true }),
     logger: createLogger({ name: 'test', destination: sink }),
     metrics: createMetrics('test', false),
   });

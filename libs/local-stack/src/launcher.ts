@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { AREAS, localPort } from '@ledger-api/runtime';
+import { AREAS, localAdminPort, localPort } from '@ledger-api/runtime';
 import { Supervisor, type ChildDefinition } from './supervisor';
 
 /**
@@ -12,7 +12,10 @@ import { Supervisor, type ChildDefinition } from './supervisor';
  */
 const ROOT = resolve(__dirname, '../../..');
 
-const SERVICES = AREAS.map((area) => ({ name: area.name, entry: area.entry, port: localPort(area), urlVariable: area.urlVariable }));
+const SERVICES = AREAS.map((area) => ({ ...area, port: localPort(area), adminPort: localAdminPort(area) }));
+
+/** The gateway's admin port unless ADMIN_PORT says otherwise; the services' are 9101-9103, so none collide. */
+const GATEWAY_ADMIN_PORT = '9003';
 
 // The demo generator is a development tool in a workspace of its own: running its
 // command, rather than importing it, keeps the launcher from loading it as a library.
@@ -34,8 +37,8 @@ async function ledgerEnvironment(): Promise<Record<string, string>> {
 }
 
 function inheritedEnvironment(): NodeJS.ProcessEnv {
-  // Each service picks its own port and database; a shared value would make them collide.
-  const { PORT: _port, MONGO_DB: _database, ...rest } = process.env;
+  // Each service picks its own ports and database; a shared value would make them collide.
+  const { PORT: _port, ADMIN_PORT: _adminPort, MONGO_DB: _database, ...rest } = process.env;
   return rest;
 }
 
@@ -51,16 +54,29 @@ function childDefinition(name: string, entry: string, env: NodeJS.ProcessEnv): C
 async function main(): Promise<void> {
   const ledger = await ledgerEnvironment();
   const gatewayPort = process.env.PORT ?? '4003';
-  const serviceUrls = Object.fromEntries(SERVICES.map((service) => [service.urlVariable, `http://127.0.0.1:${service.port}`]));
+  const gatewayAdminPort = process.env.ADMIN_PORT ?? GATEWAY_ADMIN_PORT;
+  const serviceUrls = Object.fromEntries(
+    SERVICES.flatMap((service) => [
+      [service.urlVariable, `http://127.0.0.1:${service.port}`],
+      [service.adminUrlVariable, `http://127.0.0.1:${service.adminPort}`],
+    ]),
+  );
   const supervisor = new Supervisor(
     [
-      ...SERVICES.map((service) => childDefinition(service.name, service.entry, { ...inheritedEnvironment(), ...ledger, PORT: service.port })),
-      childDefinition('gateway', 'gateway/dist/index.js', { ...inheritedEnvironment(), ...serviceUrls, PORT: gatewayPort }),
+      ...SERVICES.map((service) =>
+        childDefinition(service.name, service.entry, { ...inheritedEnvironment(), ...ledger, PORT: service.port, ADMIN_PORT: service.adminPort }),
+      ),
+      childDefinition('gateway', 'gateway/dist/index.js', {
+        ...inheritedEnvironment(),
+        ...serviceUrls,
+        PORT: gatewayPort,
+        ADMIN_PORT: gatewayAdminPort,
+      }),
     ],
     { log },
   );
   supervisor.start();
-  log(`gateway on http://127.0.0.1:${gatewayPort}/api (ready when /readyz answers 200)`);
+  log(`gateway on http://127.0.0.1:${gatewayPort}/api (ready when http://127.0.0.1:${gatewayAdminPort}/readyz answers 200)`);
   // A crashed child is restarted; only a signal to the launcher stops the stack.
   const stop = (signal: NodeJS.Signals) => {
     log(`${signal} received; stopping the stack`);

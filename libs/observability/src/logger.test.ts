@@ -50,7 +50,7 @@ describe('loggers', () => {
     expect(createLogger({ name: 'x', level: 'warn' }).isLevelEnabled('info')).toBe(false);
   });
 
-  it('logs requests at info, failures and cut-off answers at warn, probes and scrapes at debug', () => {
+  it('logs requests at info, failures and cut-off answers at warn, probes at debug', () => {
     const levels: number[] = [];
     const sink = new Writable({ write: (chunk, _encoding, done) => done(void levels.push(JSON.parse(String(chunk)).level)) });
     const logger = createLogger({ name: 'gateway', level: 'debug', destination: sink });
@@ -58,11 +58,11 @@ describe('loggers', () => {
     logRequest(logger, line, false);
     logRequest(logger, { ...line, statusCode: 503 }, false);
     logRequest(logger, { ...line, aborted: true }, false);
-    logRequest(logger, { ...line, statusCode: 503, url: '/readyz' }, true);
+    logRequest(logger, { ...line, statusCode: 503, url: '/livez' }, true);
     expect(levels).toEqual([30, 40, 40, 20]);
   });
 
-  it('knows the health probes and the metrics scrape', () => {
-    expect(['/livez', '/readyz', '/healthz', '/metrics', '/api/nft/assets'].map(isProbePath)).toEqual([true, true, true, true, false]);
+  it('knows the public liveness probe; readiness and metrics are not on a public port', () => {
+    expect(['/livez', '/readyz', '/metrics', '/api/nft/assets'].map(isProbePath)).toEqual([true, false, false, false]);
   });
 });

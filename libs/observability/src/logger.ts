@@ -64,19 +64,20 @@ export interface RequestLogLine {
   edge?: true;
 }
 
-const PROBE_PATHS = new Set(['/livez', '/readyz', '/healthz', '/metrics']);
+/** The gateway's public liveness probe; the rest of the probes and the scrapes are on the admin port, which logs nothing. */
+const PROBE_PATHS = new Set(['/livez']);
 
-/** Health probes and metric scrapes: every prober sends them every few seconds. */
+/** Load balancers' health checks: every one of them sends them every few seconds. */
 export function isProbePath(path: string): boolean {
   return PROBE_PATHS.has(path);
 }
 
 /**
- * Logs a finished request: probes and scrapes (see isProbePath) at debug, where
+ * Logs a finished request: probes (see isProbePath) at debug, where
  * they do not drown the requests, even when they fail (readiness reports that
  * itself); 5xx answers and cut-off ones at warn; the rest at info.
  */
-export function logRequest(logger: Logger, line: RequestLogLine, probe: boolean): void {
+export function logRequest(logger: Logger, line: RequestLogLine, probe = false): void {
   if (probe) logger.debug(line, 'request completed');
   else if (line.statusCode >= 500 || line.aborted) logger.warn(line, 'request completed');
   else logger.info(line, 'request completed');

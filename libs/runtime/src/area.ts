@@ -23,8 +23,10 @@ export interface AreaDefinition {
   basePath: string;
   /** The OpenAPI tag of the area's live stream, e.g. `NFT live events`. */
   eventsTag: string;
-  /** Default HTTP port of the service. */
+  /** Default HTTP port of the service's API. */
   defaultPort: number;
+  /** Default port of its probes and metrics (ADMIN_PORT). */
+  defaultAdminPort: number;
   info: OpenApiInfo;
   projection(options: { networkVersion: number }): Projection;
   routes(deps: AreaDeps): AnyRoute[];

@@ -3,13 +3,14 @@ import { resolve } from 'node:path';
 import { ConfigError, loadConfig } from '@ledger-api/config';
 import { serviceConfigSchema } from './config';
 
-const schema = serviceConfigSchema({ area: 'nft-base', port: 4102 });
+const schema = serviceConfigSchema({ area: 'nft-base', port: 4102, adminPort: 9102 });
 
 describe('service configuration', () => {
   it('has working defaults for an embedded run', () => {
     expect(loadConfig(schema, {})).toMatchObject({
       ROLE: 'all',
       PORT: 4102,
+      ADMIN_PORT: 9102,
       MONGO_DB: 'ledger_nft_base',
       LEDGER_STREAM: 'LEDGER',
       NETWORK_VERSION: 23,
@@ -23,7 +24,7 @@ describe('service configuration', () => {
   });
 
   it('needs no MONGO_URL with ROLE=api when the caller hands the service its store', () => {
-    const given = serviceConfigSchema({ area: 'nft-base', port: 4102, storeGiven: true });
+    const given = serviceConfigSchema({ area: 'nft-base', port: 4102, adminPort: 9102, storeGiven: true });
     const config = loadConfig(given, { ROLE: 'api' });
     expect(config.ROLE).toBe('api');
     expect(config.MONGO_URL).toBeUndefined();

@@ -14,14 +14,16 @@ export function defaultDatabaseName(area: string): string {
  * The environment of every service process (design.md "Operations").
  * `storeGiven`: the caller hands startService its store, so ROLE=api needs no MONGO_URL.
  */
-export function serviceConfigSchema(defaults: { area: string; port: number; storeGiven?: boolean }) {
+export function serviceConfigSchema(defaults: { area: string; port: number; adminPort: number; storeGiven?: boolean }) {
   return z
     .object({
       // api: serves HTTP from the store (N replicas); projector: the single writer of the read model; all: both.
       ROLE: z.enum(ROLES).default('all'),
-      // Where the service listens.
+      // Where the service listens: the API on PORT, on HOST.
       HOST: z.string().default('0.0.0.0'),
       PORT: env.port(defaults.port),
+      // /livez, /readyz and /metrics, on HOST: apart from the API so that only probes and monitoring reach them.
+      ADMIN_PORT: env.port(defaults.adminPort),
       // The MongoDB of the area's read model; unset: the embedded store. Required with ROLE=api.
       // Not parsed as a URL: MongoDB's multi-host form (`mongodb://a:27017,b:27017/`) is not one.
       MONGO_URL: z

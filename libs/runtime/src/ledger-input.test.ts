@@ -16,7 +16,11 @@ const NATS = 'nats://127.0.0.1:4222';
 const area = senderCountArea('replicas');
 
 function configOf(env: Record<string, string>) {
-  return { ...loadConfig(serviceConfigSchema({ area: area.area, port: area.defaultPort }), { HOST: '127.0.0.1', ...env }), PORT: 0 };
+  return {
+    ...loadConfig(serviceConfigSchema({ area: area.area, port: area.defaultPort, adminPort: area.defaultAdminPort }), { HOST: '127.0.0.1', ...env }),
+    PORT: 0,
+    ADMIN_PORT: 0,
+  };
 }
 
 describe('ledgerInput', () => {

@@ -80,11 +80,15 @@ describe('the status of an area on the embedded store', () => {
     const ledger = new TestLedger();
     const block = ledger.block([countedBy(ledger, SENDER)]);
     source.push(...ledger.take());
-    const config = { ...loadConfig(serviceConfigSchema({ area: area.area, port: area.defaultPort }), { HOST: '127.0.0.1' }), PORT: 0 };
+    const config = {
+      ...loadConfig(serviceConfigSchema({ area: area.area, port: area.defaultPort, adminPort: area.defaultAdminPort }), { HOST: '127.0.0.1' }),
+      PORT: 0,
+      ADMIN_PORT: 0,
+    };
     const service = await startService(area, config, silentLogger(), { source });
     try {
       await waitFor(() => service.projector?.ready() === true, 'the catch-up');
-      const processReadiness = async () => (await (await fetch(`http://127.0.0.1:${service.port}/readyz`)).json()) as Record<string, unknown>;
+      const processReadiness = async () => (await (await fetch(`http://127.0.0.1:${service.adminPort}/readyz`)).json()) as Record<string, unknown>;
       const status = await readAreaStatus({ area: 'status', storeName: 'embedded', processReadiness, leased: false });
 
       expect(status).toEqual({

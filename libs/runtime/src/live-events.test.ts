@@ -26,10 +26,10 @@ describe('the live stream of a service', () => {
 
   beforeEach(async () => {
     source = new PushedLedgerSource();
-    const config = loadConfig(serviceConfigSchema({ area: area.area, port: 0 }), { HOST: '127.0.0.1', EVENTS_KEEP_ALIVE_MS: '100' });
-    service = await startService(area, { ...config, PORT: 0 }, silentLogger(), { source });
+    const config = loadConfig(serviceConfigSchema({ area: area.area, port: 0, adminPort: 0 }), { HOST: '127.0.0.1', EVENTS_KEEP_ALIVE_MS: '100' });
+    service = await startService(area, { ...config, PORT: 0, ADMIN_PORT: 0 }, silentLogger(), { source });
     base = `http://127.0.0.1:${service.port}`;
-    await waitFor(async () => (await fetch(`${base}/readyz`)).status === 200, 'readiness');
+    await waitFor(async () => (await fetch(`http://127.0.0.1:${service.adminPort}/readyz`)).status === 200, 'readiness');
   });
 
   afterEach(async () => {
@@ -129,7 +129,7 @@ describe('the live stream of a service', () => {
     await stream.ended;
     service = await startService(
       area,
-      { ...loadConfig(serviceConfigSchema({ area: area.area, port: 0 }), { HOST: '127.0.0.1' }), PORT: 0 },
+      { ...loadConfig(serviceConfigSchema({ area: area.area, port: 0, adminPort: 0 }), { HOST: '127.0.0.1' }), PORT: 0, ADMIN_PORT: 0 },
       silentLogger(),
       {
         source: new PushedLedgerSource(),

@@ -7,7 +7,9 @@ import { startService } from './service';
 
 /** Process entry point of a service: validated config, start, graceful shutdown on SIGTERM/SIGINT. */
 export async function runService(definition: AreaDefinition): Promise<void> {
-  const config = loadConfigOrExit(serviceConfigSchema({ area: definition.area, port: definition.defaultPort }));
+  const config = loadConfigOrExit(
+    serviceConfigSchema({ area: definition.area, port: definition.defaultPort, adminPort: definition.defaultAdminPort }),
+  );
   const logger = createLogger({ name: definition.area, level: config.LOG_LEVEL });
   let service;
   try {

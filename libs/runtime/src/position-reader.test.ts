@@ -41,7 +41,6 @@ describe('storedPositionReader in an api app', () => {
       info: { title: 'Test', version: '1.0.0' },
       routes: [route],
       servedLedgerState: positions.servedState,
-      readiness: async () => ({ ready: true }),
       cache: new MemoryPageCache({ maxEntries: 10, ttlSeconds: 60 }),
       logger: silentLogger(),
       metrics: createMetrics('area', false),

@@ -34,13 +34,14 @@ const area = senderCountArea('metered', () => [
 ]);
 
 const configOf = (env: Record<string, string> = {}) => ({
-  ...loadConfig(serviceConfigSchema({ area: area.area, port: area.defaultPort }), { HOST: '127.0.0.1', ...env }),
+  ...loadConfig(serviceConfigSchema({ area: area.area, port: area.defaultPort, adminPort: area.defaultAdminPort }), { HOST: '127.0.0.1', ...env }),
   PORT: 0,
+  ADMIN_PORT: 0,
 });
 
 /** The samples of one metric family in the text format, by their label set, without the service label. */
 async function samples(service: RunningService, name: string): Promise<Record<string, number>> {
-  const text = await (await fetch(`http://127.0.0.1:${service.port}/metrics`)).text();
+  const text = await (await fetch(`http://127.0.0.1:${service.adminPort}/metrics`)).text();
   const found: Record<string, number> = {};
   for (const [, labels = '', value] of text.matchAll(new RegExp(`^${name}(?:\\{([^}]*)\\})? (\\S+)$`, 'gm'))) {
     found[labels.replace(/,?service="metered"/, '')] = Number(value);

@@ -21,12 +21,17 @@ const SENDER = testPublicKey('alice');
 const area = senderCountArea('readiness');
 
 const configOf = (ROLE: Role, env: Record<string, string> = {}) => ({
-  ...loadConfig(serviceConfigSchema({ area: area.area, port: area.defaultPort, storeGiven: true }), { HOST: '127.0.0.1', ROLE, ...env }),
+  ...loadConfig(serviceConfigSchema({ area: area.area, port: area.defaultPort, adminPort: area.defaultAdminPort, storeGiven: true }), {
+    HOST: '127.0.0.1',
+    ROLE,
+    ...env,
+  }),
   PORT: 0,
+  ADMIN_PORT: 0,
 });
 
 async function readiness(service: RunningService): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await fetch(`http://127.0.0.1:${service.port}/readyz`);
+  const response = await fetch(`http://127.0.0.1:${service.adminPort}/readyz`);
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 

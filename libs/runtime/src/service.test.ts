@@ -38,6 +38,7 @@ describe('startService before its projector has caught up', () => {
     basePath: '/replay-gate',
     eventsTag: 'Replay gate live events',
     defaultPort: 4999,
+    defaultAdminPort: 9999,
     info: { title: 'Replay gate', version: '1.0.0' },
     projection: () => senderCountProjection,
     routes: () => [
@@ -62,8 +63,9 @@ describe('startService before its projector has caught up', () => {
   };
 
   const configOf = (env: Record<string, string> = {}) => ({
-    ...loadConfig(serviceConfigSchema({ area: area.area, port: area.defaultPort }), { HOST: '127.0.0.1', ...env }),
+    ...loadConfig(serviceConfigSchema({ area: area.area, port: area.defaultPort, adminPort: area.defaultAdminPort }), { HOST: '127.0.0.1', ...env }),
     PORT: 0,
+    ADMIN_PORT: 0,
   });
 
   it('answers a request whose body stalls 408 within REQUEST_TIMEOUT_MS', async () => {
@@ -71,7 +73,7 @@ describe('startService before its projector has caught up', () => {
     source.caughtUpNow = true;
     const service = await startService(area, configOf({ REQUEST_TIMEOUT_MS: '300' }), silentLogger(), { source });
     try {
-      await waitFor(async () => (await fetch(`http://127.0.0.1:${service.port}/readyz`)).status === 200, 'readiness');
+      await waitFor(async () => (await fetch(`http://127.0.0.1:${service.adminPort}/readyz`)).status === 200, 'readiness');
       const socket = connect(service.port, '127.0.0.1');
       socket.write('POST /gate/things/search HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n{');
       let answer = '';
@@ -102,7 +104,27 @@ describe('startService before its projector has caught up', () => {
       });
       source.caughtUpNow = true;
       await waitFor(async () => (await fetch(`${base}/gate/things`)).status === 200, 'the first catch-up');
-      expect((await fetch(`${base}/readyz`)).status).toBe(200);
+      expect((await fetch(`http://127.0.0.1:${service.adminPort}/readyz`)).status).toBe(200);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('serves its probes and metrics on the admin port, and none of them on the API port', async () => {
+    const source = new HeldSource();
+    const service = await startService(area, configOf(), silentLogger(), { source });
+    try {
+      const admin = `http://127.0.0.1:${service.adminPort}`;
+      expect(service.adminPort).not.toBe(service.port);
+      expect((await fetch(`${admin}/livez`)).status).toBe(200);
+      // Not caught up yet: the projector's readiness says so.
+      expect(await (await fetch(`${admin}/readyz`)).json()).toMatchObject({ status: 'not ready', projector: 'catching-up' });
+      expect(await (await fetch(`${admin}/metrics`)).text()).toContain('ledger_projector_state{state="replaying",service="replay-gate"} 1');
+      source.caughtUpNow = true;
+      await waitFor(async () => (await fetch(`${admin}/readyz`)).status === 200, 'the first catch-up');
+      for (const path of ['/livez', '/readyz', '/metrics']) {
+        expect((await fetch(`http://127.0.0.1:${service.port}${path}`)).status).toBe(404);
+      }
     } finally {
       await service.close();
     }

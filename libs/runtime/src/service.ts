@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import { once } from 'node:events';
 import { createPageCache, type PageCache } from '@ledger-api/cache';
-import { createHttpApp, createHttpServer, drainServer, LiveStreams } from '@ledger-api/http';
+import { createHttpApp, createHttpServer, drainServer, LiveStreams, startAdminServer } from '@ledger-api/http';
 import { ProjectionRunner, Projector, reportsBacklog, type LedgerSource, type ProjectorLease } from '@ledger-api/ledger';
 import { createMetrics, type Logger, type Metrics } from '@ledger-api/observability';
 import { createStore, type Store } from '@ledger-api/store';
@@ -17,6 +17,8 @@ import { readinessCheck } from './readiness';
 
 export interface RunningService {
   readonly port: number;
+  /** Where /livez, /readyz and /metrics answer. */
+  readonly adminPort: number;
   readonly store: Store;
   readonly projector?: Projector;
   close(): Promise<void>;
@@ -153,7 +155,6 @@ export async function startService(
     info: definition.info,
     routes,
     servedLedgerState: positions.servedState,
-    readiness: readinessCheck({ store, runner, projector, backlog, maxLagEvents: config.READY_MAX_LAG_EVENTS }),
     unavailableReason: replayGate(projector),
     readConsistently: store.atomic ? (work) => store.readConsistently(work) : undefined,
     cache,
@@ -166,10 +167,17 @@ export async function startService(
     keepAliveTimeoutMs: config.KEEP_ALIVE_TIMEOUT_MS,
   }).listen(config.PORT, config.HOST);
   await once(server, 'listening');
+  const admin = await startAdminServer({
+    readiness: readinessCheck({ store, runner, projector, backlog, maxLagEvents: config.READY_MAX_LAG_EVENTS }),
+    metrics,
+    port: config.ADMIN_PORT,
+    host: config.HOST,
+  });
   const address = server.address();
-  logger.info({ role: config.ROLE, port: config.PORT, store: store.kind, cache: cache?.kind }, 'service started');
+  logger.info({ role: config.ROLE, port: config.PORT, adminPort: config.ADMIN_PORT, store: store.kind, cache: cache?.kind }, 'service started');
   return {
     port: typeof address === 'object' && address ? address.port : config.PORT,
+    adminPort: admin.port,
     store,
     projector,
     async close() {
@@ -179,6 +187,8 @@ export async function startService(
       liveEvents?.streams.endAll();
       const drain = { delayMs: config.SHUTDOWN_DELAY_MS, drainMs: config.SHUTDOWN_DRAIN_MS, deadlineMs: config.SHUTDOWN_TIMEOUT_MS - 500 };
       await Promise.all([drainServer(server, drain), projector?.stop()]);
+      // Probes answer until the API has drained: a liveness probe failing meanwhile would kill the process.
+      await admin.close();
       await recorder?.settled();
       await cache?.close();
       if (!given.store) await store.close();

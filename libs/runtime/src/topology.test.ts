@@ -43,8 +43,12 @@ const area = senderCountArea('topology', ({ store }) => [
 ]);
 
 const configOf = (ROLE: Role) => ({
-  ...loadConfig(serviceConfigSchema({ area: area.area, port: area.defaultPort, storeGiven: true }), { HOST: '127.0.0.1', ROLE }),
+  ...loadConfig(serviceConfigSchema({ area: area.area, port: area.defaultPort, adminPort: area.defaultAdminPort, storeGiven: true }), {
+    HOST: '127.0.0.1',
+    ROLE,
+  }),
   PORT: 0,
+  ADMIN_PORT: 0,
 });
 
 interface Page {
@@ -224,7 +228,7 @@ describe('a second projector process over the same store, standing by for the le
 
       expect(standby.projector?.status().state).toBe('standby');
       expect(await read(standby)).toEqual(await read(holder));
-      await waitFor(async () => (await fetch(`http://127.0.0.1:${standby.port}/readyz`)).ok, 'the standby ready on the holder’s read model');
+      await waitFor(async () => (await fetch(`http://127.0.0.1:${standby.adminPort}/readyz`)).ok, 'the standby ready on the holder’s read model');
 
       await running.shift()?.close();
       lease.handOver();

@@ -13,6 +13,7 @@ export const guardianArea: AreaDefinition = {
   basePath: '/guardian',
   eventsTag: 'Guardian live events',
   defaultPort: 4101,
+  defaultAdminPort: 9101,
   info: {
     title: 'Guardian API',
     version: packageJson.version,

@@ -14,6 +14,7 @@ export const nftBaseArea: AreaDefinition = {
   basePath: '/nft',
   eventsTag: 'NFT live events',
   defaultPort: 4102,
+  defaultAdminPort: 9102,
   info: {
     title: 'NFT base API',
     version: packageJson.version,

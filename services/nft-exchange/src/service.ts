@@ -18,6 +18,7 @@ export const nftExchangeArea: AreaDefinition = {
   basePath: '/nft/exchange',
   eventsTag: 'Exchange live events',
   defaultPort: 4103,
+  defaultAdminPort: 9103,
   info: {
     title: 'NFT Exchange API',
     version: packageJson.version,

@@ -8,7 +8,7 @@ import { encodeVariants } from '@ledger-api/http';
 import { waitFor } from '@ledger-api/test-kit';
 import { Pool } from 'undici';
 import { tempDir } from '../support/ledger-files';
-import { freePort, isReady, ROOT, startProcess } from '../support/processes';
+import { freeAddress, isReady, ROOT, startProcess } from '../support/processes';
 import { cpuMicros } from './process-cpu';
 import { range, type Range } from './report';
 
@@ -121,8 +121,8 @@ async function assetIds(pool: Pool): Promise<string[]> {
   return ids;
 }
 
-async function pageCacheHits(pool: Pool): Promise<number> {
-  const text = await (await pool.request({ method: 'GET', path: '/metrics' })).body.text();
+async function pageCacheHits(adminUrl: string): Promise<number> {
+  const text = await (await fetch(`${adminUrl}/metrics`)).text();
   const line = text.split('\n').find((candidate) => /^\w*page_cache_requests_total\{[^}]*result="hit"/.test(candidate));
   return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
 }
@@ -190,16 +190,15 @@ async function main(): Promise<void> {
   const directory = tempDir('bench-batch');
   const ledger = join(directory, 'ledger.jsonl');
   writeDemoLedger(ledger, { assetCount: ASSETS });
-  const port = await freePort();
+  const address = await freeAddress();
   const service = startProcess(
     'services/nft-base/dist/main.js',
-    { LEDGER_FILE: ledger, PORT: String(port), LOG_LEVEL: 'info', CACHE_MAX_ENTRIES: '1' },
+    { LEDGER_FILE: ledger, ...address.env, LOG_LEVEL: 'info', CACHE_MAX_ENTRIES: '1' },
     { outputFile: join(directory, 'service.log') },
   );
-  const base = `http://127.0.0.1:${port}`;
-  const pool = new Pool(base, { connections: CONNECTIONS });
+  const pool = new Pool(address.url, { connections: CONNECTIONS });
   try {
-    await waitFor(() => isReady(base).catch(() => false), 'the nft-base service', 180_000, 200);
+    await waitFor(() => isReady(address.adminUrl).catch(() => false), 'the nft-base service', 180_000, 200);
     const pid = service.child.pid!;
     const ids = await assetIds(pool);
     process.stdout.write(`${ids.length} assets; warming up\n`);
@@ -209,7 +208,7 @@ async function main(): Promise<void> {
     const idleBefore = cpuMicros(pid);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const idleMicrosPerSecond = cpuMicros(pid) - idleBefore;
-    const hitsBefore = await pageCacheHits(pool);
+    const hitsBefore = await pageCacheHits(address.adminUrl);
     const rounds: Phase[][] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const order: Kind[] = round % 2 === 0 ? ['single', 'batch'] : ['batch', 'single'];
@@ -219,7 +218,7 @@ async function main(): Promise<void> {
       rounds.push(phases);
       process.stdout.write(`round ${round + 1}: ${phases.map((phase) => `${phase.kind} ${perId(phase).toFixed(1)} µs/id`).join(', ')}\n`);
     }
-    const pageCacheHitsSeen = (await pageCacheHits(pool)) - hitsBefore;
+    const pageCacheHitsSeen = (await pageCacheHits(address.adminUrl)) - hitsBefore;
     const compression = await compressionMicrosPerId(pool, ids);
     const microsPerId = {
       single: range(rounds.map((phases) => perId(phases.find((phase) => phase.kind === 'single')!))),

@@ -5,7 +5,7 @@ import { openEventStream } from '@ledger-api/http';
 import { waitFor } from '@ledger-api/test-kit';
 import { JetStreamLedger, NATS_URL } from '../support/jetstream-ledger';
 import { tempDir, topBlock } from '../support/ledger-files';
-import { freePort, isReady, startProcess, type RunningProcess } from '../support/processes';
+import { freeAddress, isReady, startProcess, type ProcessAddress, type RunningProcess } from '../support/processes';
 import { BlockPublisher } from './block-publisher';
 
 /**
@@ -16,9 +16,9 @@ import { BlockPublisher } from './block-publisher';
  * service and `/api` + `eventsPath` at the gateway.
  */
 export const AREAS = [
-  { name: 'guardian', urlKey: 'GUARDIAN_URL', script: 'services/guardian/dist/main.js', eventsPath: '/guardian/events' },
-  { name: 'nft-base', urlKey: 'NFT_BASE_URL', script: 'services/nft-base/dist/main.js', eventsPath: '/nft/events' },
-  { name: 'nft-exchange', urlKey: 'NFT_EXCHANGE_URL', script: 'services/nft-exchange/dist/main.js', eventsPath: '/nft/exchange/events' },
+  { name: 'guardian', settingPrefix: 'GUARDIAN', script: 'services/guardian/dist/main.js', eventsPath: '/guardian/events' },
+  { name: 'nft-base', settingPrefix: 'NFT_BASE', script: 'services/nft-base/dist/main.js', eventsPath: '/nft/events' },
+  { name: 'nft-exchange', settingPrefix: 'NFT_EXCHANGE', script: 'services/nft-exchange/dist/main.js', eventsPath: '/nft/exchange/events' },
 ] as const;
 export type AreaName = (typeof AREAS)[number]['name'];
 
@@ -38,6 +38,8 @@ export interface JetStreamStack {
   pids(): Record<string, number>;
   /** Each service's base URL, by area. */
   services: Record<AreaName, string>;
+  /** The admin port (readiness and metrics) of the gateway and of each service, by name. */
+  admin: Record<'gateway' | AreaName, string>;
   /** The stream the ledger is published to. */
   ledger: { stream: string; subjectPrefix: string };
   publisher: BlockPublisher;
@@ -50,16 +52,16 @@ const READY_DEADLINE_MS = 120_000;
 
 interface StartedServices {
   processes: Record<AreaName, RunningProcess>;
-  urls: Record<AreaName, string>;
+  addresses: Record<AreaName, ProcessAddress>;
 }
 
 /** The three services on the ledger stream, each on a free port, logging to `directory`. */
 async function startServices(directory: string, env: Record<string, string>): Promise<StartedServices> {
-  const started = { processes: {}, urls: {} } as StartedServices;
+  const started = { processes: {}, addresses: {} } as StartedServices;
   for (const area of AREAS) {
-    const port = await freePort();
-    started.processes[area.name] = startProcess(area.script, { ...env, PORT: String(port) }, { outputFile: join(directory, `${area.name}.log`) });
-    started.urls[area.name] = `http://127.0.0.1:${port}`;
+    const address = await freeAddress();
+    started.processes[area.name] = startProcess(area.script, { ...env, ...address.env }, { outputFile: join(directory, `${area.name}.log`) });
+    started.addresses[area.name] = address;
   }
   return started;
 }
@@ -73,12 +75,18 @@ export async function startJetStreamStack(options: JetStreamStackOptions): Promi
   const ledgerEnv = { ...jetStream.env, ROLE: 'all' };
   const common = { HOST: '127.0.0.1', LOG_LEVEL: options.logLevel };
   const services = await startServices(directory, { ...ledgerEnv, ...common });
-  const gatewayPort = await freePort();
-  const upstreams = Object.fromEntries(AREAS.map((area) => [area.urlKey, services.urls[area.name]]));
-  const gatewayEnv = { ...upstreams, ...common, PORT: String(gatewayPort), RATE_LIMIT_PER_MINUTE: '0', ...options.gatewayEnv };
+  const gatewayAddress = await freeAddress();
+  const upstreams = Object.fromEntries(
+    AREAS.flatMap((area) => [
+      [`${area.settingPrefix}_URL`, services.addresses[area.name].url],
+      [`${area.settingPrefix}_ADMIN_URL`, services.addresses[area.name].adminUrl],
+    ]),
+  );
+  const gatewayEnv = { ...upstreams, ...common, ...gatewayAddress.env, RATE_LIMIT_PER_MINUTE: '0', ...options.gatewayEnv };
   const startGateway = () => startProcess('gateway/dist/index.js', gatewayEnv, { outputFile: join(directory, 'gateway.log') });
   let gatewayProcess = startGateway();
-  const gateway = `http://127.0.0.1:${gatewayPort}`;
+  const gateway = gatewayAddress.url;
+  const whenServing = () => whenReadyAndStreaming(gateway, gatewayAddress.adminUrl);
   const children = () => [gatewayProcess, ...Object.values(services.processes)];
   let publisher: BlockPublisher | undefined;
   const stop = async () => {
@@ -89,7 +97,7 @@ export async function startJetStreamStack(options: JetStreamStackOptions): Promi
   };
   try {
     publisher = await BlockPublisher.connect({ servers: NATS_URL, ...ledger, tip: topBlock(events) });
-    await whenServing(gateway);
+    await whenServing();
   } catch (error) {
     const logs = children()
       .map((child) => child.output().slice(-2000))
@@ -101,21 +109,25 @@ export async function startJetStreamStack(options: JetStreamStackOptions): Promi
   return {
     gateway,
     pids: () => ({ gateway: gatewayProcess.child.pid!, ...servicePids }),
-    services: services.urls,
+    services: Object.fromEntries(AREAS.map((area) => [area.name, services.addresses[area.name].url])) as Record<AreaName, string>,
+    admin: {
+      gateway: gatewayAddress.adminUrl,
+      ...(Object.fromEntries(AREAS.map((area) => [area.name, services.addresses[area.name].adminUrl])) as Record<AreaName, string>),
+    },
     ledger,
     publisher,
     async restartGateway() {
       await gatewayProcess.stop();
       gatewayProcess = startGateway();
-      await whenServing(gateway);
+      await whenServing();
     },
     stop,
   };
 }
 
 /** Ready, and every area's live stream opens: the commit feeds are live. */
-async function whenServing(gateway: string): Promise<void> {
-  await waitFor(() => isReady(gateway), 'the gateway and the services to be ready', READY_DEADLINE_MS, 200);
+async function whenReadyAndStreaming(gateway: string, gatewayAdmin: string): Promise<void> {
+  await waitFor(() => isReady(gatewayAdmin), 'the gateway and the services to be ready', READY_DEADLINE_MS, 200);
   for (const area of AREAS) {
     await waitFor(() => streamOpens(`${gateway}/api${area.eventsPath}`), `the ${area.name} live stream`, READY_DEADLINE_MS, 200);
   }

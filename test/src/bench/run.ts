@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { writeDemoLedger } from '@ledger-api/demo-ledger';
 import { waitFor } from '@ledger-api/test-kit';
 import { tempDir } from '../support/ledger-files';
-import { freePort, getJson, isReady, ROOT, startCommand, startProcess, type RunningProcess } from '../support/processes';
+import { freeAddress, freePort, getJson, isReady, ROOT, startCommand, startProcess, type RunningProcess } from '../support/processes';
 import { startTestRedis, type TestRedis } from '../support/redis';
 import { fetchRaw, measure, type LoadSettings, type Scenario, type Target } from './measure';
 import { childrenByScript } from './process-cpu';
@@ -65,24 +65,27 @@ interface RunningStack {
 async function startStack(redis: TestRedis | undefined, directory: string): Promise<RunningStack> {
   const ledger = join(directory, 'ledger.jsonl');
   await writeDemoLedger(ledger);
-  const ports = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const [gatewayAddress, guardian, base, exchange] = await Promise.all([freeAddress(), freeAddress(), freeAddress(), freeAddress()]);
   const environment = {
     LEDGER_FILE: ledger,
     LOG_LEVEL,
     RATE_LIMIT_PER_MINUTE: UNREACHED_RATE_LIMIT,
-    PORT: String(ports[0]),
-    GUARDIAN_PORT: String(ports[1]),
-    NFT_BASE_PORT: String(ports[2]),
-    NFT_EXCHANGE_PORT: String(ports[3]),
+    ...gatewayAddress.env,
+    GUARDIAN_PORT: guardian.env.PORT,
+    GUARDIAN_ADMIN_PORT: guardian.env.ADMIN_PORT,
+    NFT_BASE_PORT: base.env.PORT,
+    NFT_BASE_ADMIN_PORT: base.env.ADMIN_PORT,
+    NFT_EXCHANGE_PORT: exchange.env.PORT,
+    NFT_EXCHANGE_ADMIN_PORT: exchange.env.ADMIN_PORT,
     ...(redis && { REDIS_URL: redis.url }),
   };
   const stack = startProcess('libs/local-stack/dist/launcher.js', environment, { outputFile: join(directory, 'stack.log') });
-  const gateway = `http://127.0.0.1:${ports[0]}`;
-  await waitFor(() => isReady(gateway), 'the stack', 120_000, 200);
+  const gateway = gatewayAddress.url;
+  await waitFor(() => isReady(gatewayAddress.adminUrl), 'the stack', 120_000, 200);
   const children = childrenByScript(stack.child.pid!);
   const pids = Object.fromEntries(Object.entries(SCRIPTS).map(([name, script]) => [name, children.get(resolve(ROOT, script))!]));
   if (redis) pids.redis = redis.process.child.pid!;
-  return { stack, target: { name: 'stack', base: `${gateway}/api`, pids }, nftBase: { url: `http://127.0.0.1:${ports[2]}`, pid: pids['nft-base'] } };
+  return { stack, target: { name: 'stack', base: `${gateway}/api`, pids }, nftBase: { url: base.url, pid: pids['nft-base'] } };
 }
 
 /** What the stack answered for each scenario, for the reference servers to send back. */

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import { nftBaseArea } from '@ledger-api/nft-base';
 import { EMPTY_POSITION, FileLedgerSource, JetStreamLedgerSource, ProjectionRunner, publishLedgerFile, type LedgerSource } from '@ledger-api/ledger';
-import { freePort } from '@ledger-api/ledger/testing';
+import { freeAddress } from '../support/processes';
 import { silentLogger } from '@ledger-api/observability';
 import { serviceConfigSchema, startService } from '@ledger-api/runtime';
 import { EmbeddedStore } from '@ledger-api/store';
@@ -178,8 +178,12 @@ export async function firstAnswersAt(baseUrl: string, sample: LedgerSample, sett
 
 /** The first answers of the nft-base app serving the replayed store in this process. */
 async function firstAnswers(store: EmbeddedStore, sample: LedgerSample): Promise<FirstAnswer[]> {
-  const port = String(await freePort());
-  const config = serviceConfigSchema({ area: nftBaseArea.area, port: 0, storeGiven: true }).parse({ ROLE: 'api', HOST: '127.0.0.1', PORT: port });
+  const address = await freeAddress();
+  const config = serviceConfigSchema({ area: nftBaseArea.area, port: 0, adminPort: 0, storeGiven: true }).parse({
+    ROLE: 'api',
+    HOST: '127.0.0.1',
+    ...address.env,
+  });
   const service = await startService(nftBaseArea, config, silentLogger(), { store });
   try {
     return await firstAnswersAt(`http://127.0.0.1:${service.port}`, sample, collectReplayGarbage);

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import { freePort, ROOT } from '../support/processes';
+import { freeAddress, ROOT } from '../support/processes';
 import { cpuMicros } from './process-cpu';
 import {
   markdownReport,
@@ -86,12 +86,12 @@ function residentBytes(pid: number): number {
   return Number(kib) * 1024;
 }
 
-/** Polls /readyz until it answers 200; its body then says the height the projector stands at. */
-async function untilReady(baseUrl: string, child: ChildProcess, output: () => string): Promise<{ height: number }> {
+/** Polls /readyz on the admin port until it answers 200; its body then says the height the projector stands at. */
+async function untilReady(adminUrl: string, child: ChildProcess, output: () => string): Promise<{ height: number }> {
   const deadline = performance.now() + READY_TIMEOUT_MS;
   while (performance.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the service exited before it was ready:\n${output()}`);
-    const response = await fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(10_000) }).catch(() => undefined);
+    const response = await fetch(`${adminUrl}/readyz`, { signal: AbortSignal.timeout(10_000) }).catch(() => undefined);
     if (response?.status === 200) return (await response.json()) as { height: number };
     await response?.body?.cancel();
     await delay(READY_POLL_MS);
@@ -105,20 +105,20 @@ async function untilReady(baseUrl: string, child: ChildProcess, output: () => st
  * and measures its processor time and memory then, and its first answers after.
  */
 async function replayThroughService(path: string, parse: ParseFigures, sample: LedgerSample): Promise<ServiceFigures> {
-  const port = await freePort();
+  const address = await freeAddress();
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !BACKING_SERVICES.includes(name)));
   const started = performance.now();
   const child = spawn(process.execPath, [SERVICE_MAIN], {
-    env: { ...env, LEDGER_FILE: path, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port) },
+    env: { ...env, LEDGER_FILE: path, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...address.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = once(child, 'exit');
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = address.url;
   try {
-    const { height } = await untilReady(baseUrl, child, () => output);
+    const { height } = await untilReady(address.adminUrl, child, () => output);
     const seconds = (performance.now() - started) / 1000;
     const cpuSeconds = cpuMicros(child.pid!) / 1e6;
     const rssBytes = residentBytes(child.pid!);

@@ -34,8 +34,9 @@ export interface StackFigures {
 }
 
 async function scrape(stack: JetStreamStack): Promise<Record<string, string>> {
-  const urls: Record<string, string> = { gateway: stack.gateway, ...stack.services };
-  const texts = await Promise.all(Object.entries(urls).map(async ([name, url]) => [name, await (await fetch(`${url}/metrics`)).text()] as const));
+  const texts = await Promise.all(
+    Object.entries(stack.admin).map(async ([name, adminUrl]) => [name, await (await fetch(`${adminUrl}/metrics`)).text()] as const),
+  );
   return Object.fromEntries(texts);
 }
 

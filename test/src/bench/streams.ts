@@ -41,7 +41,7 @@ function targets(gateway: string): StreamTarget[] {
 }
 
 async function gatewayMetrics(stack: JetStreamStack): Promise<{ rss: number; heapUsed: number; streams: number }> {
-  const exposition = await (await fetch(`${stack.gateway}/metrics`)).text();
+  const exposition = await (await fetch(`${stack.admin.gateway}/metrics`)).text();
   return {
     rss: residentBytes(stack.pids().gateway),
     heapUsed: metricValue(exposition, 'nodejs_heap_size_used_bytes') ?? NaN,

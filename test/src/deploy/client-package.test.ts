@@ -128,8 +128,8 @@ it('installs with no workspace package among its dependencies', () => {
 it('answers from a running gateway, used with require and with import from plain JavaScript', async () => {
   const ledgerFile = join(tempDir('client-ledger'), 'ledger.jsonl');
   writeDemoLedger(ledgerFile, { blockCount: 50 });
-  const { base } = await startGuardianBehindGateway({ LEDGER_FILE: ledgerFile }, running);
-  await waitFor(() => isReady(base), 'the gateway', 60_000, 100);
+  const { base, admin } = await startGuardianBehindGateway({ LEDGER_FILE: ledgerFile }, running);
+  await waitFor(() => isReady(admin), 'the gateway', 60_000, 100);
   writeFileSync(join(app, 'use.cjs'), USE_WITH_REQUIRE);
   writeFileSync(join(app, 'use.mjs'), USE_WITH_IMPORT);
   const run = (script: string) =>

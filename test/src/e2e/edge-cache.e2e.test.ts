@@ -2,7 +2,7 @@ import { waitFor } from '@ledger-api/test-kit';
 import { exampleRequests, type ExampleRequest } from '../support/example-requests';
 import { requestBytes, type BytesAnswer } from '../support/http-bytes';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
-import { freePort, isReady, startProcess, type RunningProcess } from '../support/processes';
+import { freeAddress, isReady, startProcess, type RunningProcess } from '../support/processes';
 
 /**
  * The edge cache changes where an answer comes from, never what it is: the same recorded
@@ -18,10 +18,10 @@ let examples: ExampleRequest[];
 
 beforeAll(async () => {
   stack = await startLocalStack({ blocks: 120, env: { RATE_LIMIT_PER_MINUTE: '0' } });
-  const port = await freePort();
-  const process = startProcess('gateway/dist/index.js', { ...stack.services, PORT: String(port), EDGE_CACHE_MB: '0', RATE_LIMIT_PER_MINUTE: '0' });
-  proxying = { url: `http://127.0.0.1:${port}`, process };
-  await waitFor(() => isReady(proxying.url), 'the proxying gateway', 30_000, 100);
+  const address = await freeAddress();
+  const process = startProcess('gateway/dist/index.js', { ...stack.services, ...address.env, EDGE_CACHE_MB: '0', RATE_LIMIT_PER_MINUTE: '0' });
+  proxying = { url: address.url, process };
+  await waitFor(() => isReady(address.adminUrl), 'the proxying gateway', 30_000, 100);
   examples = await exampleRequests(stack.gateway);
 }, 180_000);
 
@@ -74,7 +74,7 @@ function differences(name: string, edge: BytesAnswer, proxied: BytesAnswer): str
 }
 
 async function edgeHits(): Promise<number> {
-  const text = await (await fetch(`${stack.gateway}/metrics`)).text();
+  const text = await (await fetch(`${stack.gatewayAdmin}/metrics`)).text();
   return [...text.matchAll(/^edge_cache_requests_total\{[^}]*result="hit"[^}]*\} (\d+)/gm)].reduce((sum, [, count]) => sum + Number(count), 0);
 }
 

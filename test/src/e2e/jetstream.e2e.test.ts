@@ -4,7 +4,7 @@ import { connect } from '@nats-io/transport-node';
 import { publishLedgerFile, type LedgerEvent } from '@ledger-api/ledger';
 import { generateDemoLedger } from '@ledger-api/demo-ledger';
 import { silentLogger } from '@ledger-api/observability';
-import { freePort, getJson, isReady, startProcess, type RunningProcess } from '../support/processes';
+import { freeAddress, getJson, isReady, startProcess, type RunningProcess } from '../support/processes';
 import { waitFor } from '@ledger-api/test-kit';
 import { groupBlock, tempDir, topBlock, writeEvents } from '../support/ledger-files';
 
@@ -29,11 +29,11 @@ const SNAPSHOT_PATHS = [
   '/nft/burns?limit=100',
 ];
 
-async function serviceUrls(env: Record<string, string>) {
-  const [guardian, base] = await Promise.all([freePort(), freePort()]);
-  running.push(startProcess('services/guardian/dist/main.js', { ...env, PORT: String(guardian) }));
-  running.push(startProcess('services/nft-base/dist/main.js', { ...env, PORT: String(base) }));
-  return { guardian: `http://127.0.0.1:${guardian}`, base: `http://127.0.0.1:${base}` };
+async function startServices(env: Record<string, string>) {
+  const [guardian, base] = await Promise.all([freeAddress(), freeAddress()]);
+  running.push(startProcess('services/guardian/dist/main.js', { ...env, ...guardian.env }));
+  running.push(startProcess('services/nft-base/dist/main.js', { ...env, ...base.env }));
+  return { guardian, base };
 }
 
 async function snapshot(urls: { guardian: string; base: string }) {
@@ -59,11 +59,12 @@ it('projects the published ledger, reverts blocks and survives a killed projecto
   const natsEnv = { NATS_URL, LEDGER_STREAM: stream, LEDGER_SUBJECT_PREFIX: subjectPrefix, REDIS_URL: 'redis://127.0.0.1:6379' };
   const third = Math.floor(events.length / 3);
   await publish('part1.jsonl', events.slice(0, third));
-  const live = await serviceUrls(natsEnv);
-  const gatewayPort = await freePort();
-  const gateway = startProcess('gateway/dist/index.js', { PORT: String(gatewayPort), GUARDIAN_URL: live.guardian, NFT_BASE_URL: live.base });
+  const services = await startServices(natsEnv);
+  const live = { guardian: services.guardian.url, base: services.base.url };
+  const gatewayAddress = await freeAddress();
+  const gateway = startProcess('gateway/dist/index.js', { ...gatewayAddress.env, GUARDIAN_URL: live.guardian, NFT_BASE_URL: live.base });
   running.push(gateway);
-  const api = `http://127.0.0.1:${gatewayPort}/api`;
+  const api = `${gatewayAddress.url}/api`;
   const partOneTop = topBlock(events.slice(0, third)).height;
   await waitFor(async () => (await heightOf(api)) === partOneTop, 'part one through the gateway', 60_000, 200);
 
@@ -71,14 +72,24 @@ it('projects the published ledger, reverts blocks and survives a killed projecto
   const publishing = publish('part2.jsonl', events.slice(third, 2 * third));
   await running[0].stop('SIGKILL');
   await publishing;
-  running[0] = startProcess('services/guardian/dist/main.js', { ...natsEnv, PORT: new URL(live.guardian).port });
+  running[0] = startProcess('services/guardian/dist/main.js', { ...natsEnv, ...services.guardian.env });
   await publish('part3.jsonl', events.slice(2 * third));
   const top = topBlock(events);
-  await waitFor(async () => (await heightOf(live.guardian)) === top.height && (await isReady(live.base)), 'the whole ledger', 60_000, 200);
+  await waitFor(
+    async () => (await heightOf(live.guardian)) === top.height && (await isReady(services.base.adminUrl)),
+    'the whole ledger',
+    60_000,
+    200,
+  );
 
-  const reference = await serviceUrls({ LEDGER_FILE: writeEvents(join(dir, 'all.jsonl'), events) });
-  await waitFor(async () => (await isReady(reference.guardian)) && (await isReady(reference.base)), 'the reference replay', 60_000, 200);
-  expect(await snapshot(live)).toEqual(await snapshot(reference));
+  const reference = await startServices({ LEDGER_FILE: writeEvents(join(dir, 'all.jsonl'), events) });
+  await waitFor(
+    async () => (await isReady(reference.guardian.adminUrl)) && (await isReady(reference.base.adminUrl)),
+    'the reference replay',
+    60_000,
+    200,
+  );
+  expect(await snapshot(live)).toEqual(await snapshot({ guardian: reference.guardian.url, base: reference.base.url }));
 
   // One more block arrives and is then taken back.
   const before = await getJson(`${api}/guardian/groups?limit=100`);
@@ -90,5 +101,5 @@ it('projects the published ledger, reverts blocks and survives a killed projecto
   const after = await getJson(`${api}/guardian/groups?limit=100`);
   expect(after.body).toEqual(before.body);
   expect(after.headers.get('x-block-height')).toBe(String(top.height));
-  expect(await isReady(live.guardian)).toBe(true);
+  expect(await isReady(services.guardian.adminUrl)).toBe(true);
 }, 240_000);

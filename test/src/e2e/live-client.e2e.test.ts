@@ -26,9 +26,9 @@ const applied = (block: Block): LedgerEvent => ({ event: 'block.applied', block 
 
 it('reads typed events, resumes by itself across a gateway restart with none lost or repeated, and ends on abort', async () => {
   await ledger.publish(events);
-  const { guardian, base, gateway, startGateway } = await startGuardianBehindGateway(ledger.env, running);
+  const { guardian, base, admin, gateway, startGateway } = await startGuardianBehindGateway(ledger.env, running);
   const top = topBlock(events);
-  await waitFor(() => isReady(base), 'the gateway', 60_000, 100);
+  await waitFor(() => isReady(admin), 'the gateway', 60_000, 100);
 
   // Until the gateway's feed of the area is live it answers 503 with Retry-After: the client waits and tries again.
   const controller = new AbortController();

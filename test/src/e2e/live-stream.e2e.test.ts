@@ -40,10 +40,10 @@ afterAll(async () => {
 
 it('streams every committed block in order after its commit, and resumes across a gateway restart', async () => {
   await publish(events);
-  const { guardian, base, gateway, startGateway } = await startGuardianBehindGateway(ledger.env, running);
+  const { guardian, base, admin, gateway, startGateway } = await startGuardianBehindGateway(ledger.env, running);
   const api = `${base}/api`;
   const top = topBlock(events);
-  await waitFor(async () => (await isReady(base)) && (await heightOf(api)) === top.height, 'the ledger through the gateway', 60_000, 100);
+  await waitFor(async () => (await isReady(admin)) && (await heightOf(api)) === top.height, 'the ledger through the gateway', 60_000, 100);
 
   const live = await open(`${api}/guardian/events`);
   await waitFor(() => live.events.length === 1, 'the position');
@@ -97,7 +97,7 @@ it('streams every committed block in order after its commit, and resumes across 
     30_000,
   );
   startGateway();
-  await waitFor(() => isReady(base), 'the restarted gateway', 30_000, 100);
+  await waitFor(() => isReady(admin), 'the restarted gateway', 30_000, 100);
   const resumed = await open(`${api}/guardian/events`, { 'last-event-id': lastSeen });
   await waitFor(() => resumed.events.length === 2, 'the two blocks after the last id');
   expect(resumed.events.map((event) => JSON.parse(event.data).id)).toEqual([fourth.id, fifth.id]);

@@ -3,13 +3,14 @@ import { brotliDecompressSync } from 'node:zlib';
 import type { LedgerEvent, Transaction } from '@ledger-api/ledger';
 import { generateDemoLedger } from '@ledger-api/demo-ledger';
 import { requestBytes } from '../support/http-bytes';
-import { freePort, getJson, isReady, startProcess, type RunningProcess } from '../support/processes';
+import { freeAddress, getJson, isReady, startProcess, type ProcessAddress, type RunningProcess } from '../support/processes';
 import { waitFor } from '@ledger-api/test-kit';
 import { tempDir, topBlock, writeEvents } from '../support/ledger-files';
 
 /** `npm start` with LEDGER_FILE: the launcher, three services and the gateway as real processes. */
 let stack: RunningProcess;
 let api: string;
+let addresses: Record<'gateway' | 'guardian' | 'nft-base' | 'nft-exchange', ProcessAddress>;
 let events: LedgerEvent[];
 
 function finalTransactions(): Transaction[] {
@@ -26,16 +27,20 @@ const countOf = (typeGroup: number, type: number) => finalTransactions().filter(
 beforeAll(async () => {
   events = generateDemoLedger({ seed: 7 });
   const file = writeEvents(join(tempDir('stack'), 'ledger.jsonl'), events);
-  const [gateway, guardian, base, exchange] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const [gateway, guardian, base, exchange] = await Promise.all([freeAddress(), freeAddress(), freeAddress(), freeAddress()]);
+  addresses = { gateway, guardian, 'nft-base': base, 'nft-exchange': exchange };
   stack = startProcess('libs/local-stack/dist/launcher.js', {
     LEDGER_FILE: file,
-    PORT: String(gateway),
-    GUARDIAN_PORT: String(guardian),
-    NFT_BASE_PORT: String(base),
-    NFT_EXCHANGE_PORT: String(exchange),
+    ...gateway.env,
+    GUARDIAN_PORT: guardian.env.PORT,
+    GUARDIAN_ADMIN_PORT: guardian.env.ADMIN_PORT,
+    NFT_BASE_PORT: base.env.PORT,
+    NFT_BASE_ADMIN_PORT: base.env.ADMIN_PORT,
+    NFT_EXCHANGE_PORT: exchange.env.PORT,
+    NFT_EXCHANGE_ADMIN_PORT: exchange.env.ADMIN_PORT,
   });
-  api = `http://127.0.0.1:${gateway}`;
-  await waitFor(() => isReady(api), 'the stack to be ready', 120_000, 200);
+  api = gateway.url;
+  await waitFor(() => isReady(gateway.adminUrl), 'the stack to be ready', 120_000, 200);
 }, 150_000);
 
 afterAll(async () => {
@@ -43,6 +48,23 @@ afterAll(async () => {
 });
 
 describe('the local stack behind the gateway', () => {
+  it('serves probes and metrics on the admin port of every process, and neither readiness nor metrics on a public one', async () => {
+    for (const [name, { url, adminUrl }] of Object.entries(addresses)) {
+      expect([name, (await fetch(`${adminUrl}/livez`)).status]).toEqual([name, 200]);
+      expect([name, (await fetch(`${adminUrl}/readyz`)).status]).toEqual([name, 200]);
+      expect(await (await fetch(`${adminUrl}/metrics`)).text()).toContain(`process_cpu_seconds_total{service="${name}"}`);
+      for (const path of ['/readyz', '/metrics']) expect([name, path, (await fetch(`${url}${path}`)).status]).toEqual([name, path, 404]);
+    }
+    // Only the gateway keeps a liveness check on its public port, for load balancers that check the port they send to.
+    expect((await fetch(`${addresses.gateway.url}/livez`)).status).toBe(200);
+    expect((await fetch(`${addresses.guardian.url}/livez`)).status).toBe(404);
+    expect(await (await fetch(`${addresses.gateway.adminUrl}/readyz`)).json()).toEqual({
+      status: 'ready',
+      ready: true,
+      services: { guardian: 'ready', 'nft-base': 'ready', 'nft-exchange': 'ready' },
+    });
+  });
+
   it('answers every area from the replayed ledger at its top height', async () => {
     const height = String(topBlock(events).height);
     const groups = await getJson(`${api}/api/guardian/groups`);

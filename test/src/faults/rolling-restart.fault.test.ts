@@ -3,7 +3,7 @@ import { writeDemoLedger } from '@ledger-api/demo-ledger';
 import { waitFor } from '@ledger-api/test-kit';
 import { tempDir } from '../support/ledger-files';
 import { startLoad, type Sample } from '../support/load';
-import { freePort, isReady, startProcess, type RunningProcess } from '../support/processes';
+import { freeAddress, isReady, startProcess, type ProcessAddress, type RunningProcess } from '../support/processes';
 
 /**
  * A rolling restart as clients meet it: an area runs two replicas behind the gateway, and
@@ -12,14 +12,14 @@ import { freePort, isReady, startProcess, type RunningProcess } from '../support
  * the other one, and nothing to a restarted one until it serves: no request fails.
  */
 const AREAS = [
-  { area: 'guardian', urlSetting: 'GUARDIAN_URL', paths: ['/api/guardian/groups?limit=5', '/api/guardian/users?limit=5'] },
-  { area: 'nft-base', urlSetting: 'NFT_BASE_URL', paths: ['/api/nft/collections?limit=5', '/api/nft/assets?limit=5&orderBy=fee:desc'] },
-  { area: 'nft-exchange', urlSetting: 'NFT_EXCHANGE_URL', paths: ['/api/nft/exchange/auctions?limit=5', '/api/nft/exchange/trades?limit=5'] },
+  { area: 'guardian', settingPrefix: 'GUARDIAN', paths: ['/api/guardian/groups?limit=5', '/api/guardian/users?limit=5'] },
+  { area: 'nft-base', settingPrefix: 'NFT_BASE', paths: ['/api/nft/collections?limit=5', '/api/nft/assets?limit=5&orderBy=fee:desc'] },
+  { area: 'nft-exchange', settingPrefix: 'NFT_EXCHANGE', paths: ['/api/nft/exchange/auctions?limit=5', '/api/nft/exchange/trades?limit=5'] },
 ];
 
 interface Replica {
   area: string;
-  port: number;
+  address: ProcessAddress;
   process: RunningProcess;
 }
 
@@ -36,38 +36,39 @@ afterEach(async () => {
 });
 
 /** A replica of the area replaying the ledger into a store of its own, ready once it has applied it all. */
-async function startReplica(area: string, port: number): Promise<Replica> {
-  const process = startProcess(`services/${area}/dist/main.js`, { PORT: String(port), LEDGER_FILE: ledgerFile });
+async function startReplica(area: string, address: ProcessAddress): Promise<Replica> {
+  const process = startProcess(`services/${area}/dist/main.js`, { ...address.env, LEDGER_FILE: ledgerFile });
   running.push(process);
-  await waitFor(() => isReady(`http://127.0.0.1:${port}`), `the ${area} replica on ${port}`, 60_000, 100);
-  return { area, port, process };
+  await waitFor(() => isReady(address.adminUrl), `the ${area} replica on ${address.url}`, 60_000, 100);
+  return { area, address, process };
 }
 
-/** Stops the replica, starts it again on its port, and waits until it is ready: when it was down, and how it exited. */
+/** Stops the replica, starts it again on its ports, and waits until it is ready: when it was down, and how it exited. */
 async function restart(replica: Replica): Promise<{ from: number; to: number; code: number | null }> {
   const from = performance.now();
   const code = await replica.process.stop('SIGTERM');
-  Object.assign(replica, await startReplica(replica.area, replica.port));
+  Object.assign(replica, await startReplica(replica.area, replica.address));
   return { from, to: performance.now(), code };
 }
 
 const failures = (samples: Sample[]) => samples.filter((sample) => sample.status !== 200).map(({ path, status, body }) => ({ path, status, body }));
 
-it.each(AREAS)('restarts both $area replicas one after the other with no request failing', async ({ area, urlSetting, paths }) => {
-  const replicas = await Promise.all([startReplica(area, await freePort()), startReplica(area, await freePort())]);
-  const gatewayPort = await freePort();
-  const gateway = `http://127.0.0.1:${gatewayPort}`;
+it.each(AREAS)('restarts both $area replicas one after the other with no request failing', async ({ area, settingPrefix, paths }) => {
+  const replicas = await Promise.all([startReplica(area, await freeAddress()), startReplica(area, await freeAddress())]);
+  const gatewayAddress = await freeAddress();
+  const gateway = gatewayAddress.url;
   running.push(
     startProcess('gateway/dist/index.js', {
-      PORT: String(gatewayPort),
-      [urlSetting]: replicas.map(({ port }) => `http://127.0.0.1:${port}`).join(','),
+      ...gatewayAddress.env,
+      [`${settingPrefix}_URL`]: replicas.map(({ address }) => address.url).join(','),
+      [`${settingPrefix}_ADMIN_URL`]: replicas.map(({ address }) => address.adminUrl).join(','),
       RATE_LIMIT_PER_MINUTE: '0',
       // Every request goes to a replica: none is answered at the edge.
       EDGE_CACHE_MB: '0',
       UPSTREAM_RECHECK_MS: '50',
     }),
   );
-  await waitFor(() => isReady(gateway), 'the gateway', 30_000, 100);
+  await waitFor(() => isReady(gatewayAddress.adminUrl), 'the gateway', 30_000, 100);
 
   const load = startLoad(gateway, paths, 4);
   await waitFor(() => load.samples.length >= 50, 'answers before the rollout');

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { writeDemoLedger } from '@ledger-api/demo-ledger';
 import { waitFor } from '@ledger-api/test-kit';
 import { tempDir } from '../support/ledger-files';
-import { freePort, isReady, startProcess, type RunningProcess } from '../support/processes';
+import { freeAddress, isReady, startProcess, type RunningProcess } from '../support/processes';
 
 /**
  * A rollout as a client meets it: keep-alive clients ask a process while it gets SIGTERM.
@@ -72,12 +72,11 @@ afterAll(async () => {
 });
 
 async function startService(): Promise<string> {
-  const port = await freePort();
-  const service = startProcess('services/nft-base/dist/main.js', { PORT: String(port), LEDGER_FILE: ledgerFile });
+  const address = await freeAddress();
+  const service = startProcess('services/nft-base/dist/main.js', { ...address.env, LEDGER_FILE: ledgerFile });
   running.push(service);
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(() => isReady(url), 'the service', 60_000, 100);
-  return url;
+  await waitFor(() => isReady(address.adminUrl), 'the service', 60_000, 100);
+  return address.url;
 }
 
 it.each(['a service', 'the gateway'])(
@@ -87,11 +86,12 @@ it.each(['a service', 'the gateway'])(
     let target = running[running.length - 1];
     let url = `${serviceUrl}/nft/collections?limit=5`;
     if (which === 'the gateway') {
-      const port = await freePort();
-      target = startProcess('gateway/dist/index.js', { PORT: String(port), NFT_BASE_URL: serviceUrl, RATE_LIMIT_PER_MINUTE: '0' });
+      const gateway = await freeAddress();
+      target = startProcess('gateway/dist/index.js', { ...gateway.env, NFT_BASE_URL: serviceUrl, RATE_LIMIT_PER_MINUTE: '0' });
       running.push(target);
-      await waitFor(() => isReady(`http://127.0.0.1:${port}`), 'the gateway', 30_000, 100);
-      url = `http://127.0.0.1:${port}/api/nft/collections?limit=5`;
+      // Without the service's admin URL its readiness is not asked: the gateway's liveness says it listens.
+      await waitFor(async () => (await fetch(`${gateway.url}/livez`)).ok, 'the gateway', 30_000, 100);
+      url = `${gateway.url}/api/nft/collections?limit=5`;
     }
     const { outcomes, code, ms } = await shutDownUnderLoad(target, url);
 

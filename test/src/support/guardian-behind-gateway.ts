@@ -1,18 +1,23 @@
-import { freePort, startProcess, type RunningProcess } from './processes';
+import { freeAddress, startProcess, type RunningProcess } from './processes';
 
 /**
  * The guardian service on the given ledger input, and a gateway in front of it that a test
- * can stop and start again on the same port. Every process started goes into `running`.
+ * can stop and start again on the same ports. Every process started goes into `running`.
+ * `base` is the gateway's public URL, `admin` its admin port (readiness and metrics).
  */
 export async function startGuardianBehindGateway(env: Record<string, string>, running: RunningProcess[]) {
-  const servicePort = await freePort();
-  running.push(startProcess('services/guardian/dist/main.js', { ...env, PORT: String(servicePort) }));
-  const guardian = `http://127.0.0.1:${servicePort}`;
-  const gatewayPort = await freePort();
+  const service = await freeAddress();
+  running.push(startProcess('services/guardian/dist/main.js', { ...env, ...service.env }));
+  const gateway = await freeAddress();
   const startGateway = (): RunningProcess => {
-    const gateway = startProcess('gateway/dist/index.js', { PORT: String(gatewayPort), GUARDIAN_URL: guardian, FEED_RECONNECT_MS: '50' });
-    running.push(gateway);
-    return gateway;
+    const started = startProcess('gateway/dist/index.js', {
+      ...gateway.env,
+      GUARDIAN_URL: service.url,
+      GUARDIAN_ADMIN_URL: service.adminUrl,
+      FEED_RECONNECT_MS: '50',
+    });
+    running.push(started);
+    return started;
   };
-  return { guardian, base: `http://127.0.0.1:${gatewayPort}`, gateway: startGateway(), startGateway };
+  return { guardian: service.url, base: gateway.url, admin: gateway.adminUrl, gateway: startGateway(), startGateway };
 }

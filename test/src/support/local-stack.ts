@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { writeDemoLedger } from '@ledger-api/demo-ledger';
 import { tempDir } from './ledger-files';
-import { freePort, isReady, startProcess, type RunningProcess } from './processes';
+import { freeAddress, isReady, startProcess, type RunningProcess } from './processes';
 import { waitFor } from '@ledger-api/test-kit';
 
 export type StackChild = 'guardian' | 'nft-base' | 'nft-exchange' | 'gateway';
@@ -9,8 +9,10 @@ export type StackChild = 'guardian' | 'nft-base' | 'nft-exchange' | 'gateway';
 export interface LocalStack {
   /** The gateway's base URL, without `/api`. */
   gateway: string;
-  /** Each service's base URL, as the gateway reaches it. */
-  services: { GUARDIAN_URL: string; NFT_BASE_URL: string; NFT_EXCHANGE_URL: string };
+  /** The gateway's admin port: its readiness and metrics. */
+  gatewayAdmin: string;
+  /** Each service's base and admin URL, as the gateway reaches them: a gateway's environment. */
+  services: Record<`${'GUARDIAN' | 'NFT_BASE' | 'NFT_EXCHANGE'}_${'URL' | 'ADMIN_URL'}`, string>;
   launcher: RunningProcess;
   /** The pid of the launcher's latest `name` child, from the launcher's log. */
   childPid(name: StackChild): number;
@@ -31,25 +33,32 @@ const STOP_DEADLINE_MS = 25_000;
 export async function startLocalStack({ blocks, env = {} }: LocalStackOptions): Promise<LocalStack> {
   const ledgerFile = join(tempDir('stack'), 'ledger.jsonl');
   writeDemoLedger(ledgerFile, { blockCount: blocks });
-  const [gatewayPort, guardian, base, exchange] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const [gateway, guardian, base, exchange] = await Promise.all([freeAddress(), freeAddress(), freeAddress(), freeAddress()]);
   const launcher = startProcess(
     'libs/local-stack/dist/launcher.js',
     {
       LEDGER_FILE: ledgerFile,
-      PORT: String(gatewayPort),
-      GUARDIAN_PORT: String(guardian),
-      NFT_BASE_PORT: String(base),
-      NFT_EXCHANGE_PORT: String(exchange),
+      ...gateway.env,
+      GUARDIAN_PORT: guardian.env.PORT,
+      GUARDIAN_ADMIN_PORT: guardian.env.ADMIN_PORT,
+      NFT_BASE_PORT: base.env.PORT,
+      NFT_BASE_ADMIN_PORT: base.env.ADMIN_PORT,
+      NFT_EXCHANGE_PORT: exchange.env.PORT,
+      NFT_EXCHANGE_ADMIN_PORT: exchange.env.ADMIN_PORT,
       ...env,
     },
     { processGroup: true },
   );
   const stack: LocalStack = {
-    gateway: `http://127.0.0.1:${gatewayPort}`,
+    gateway: gateway.url,
+    gatewayAdmin: gateway.adminUrl,
     services: {
-      GUARDIAN_URL: `http://127.0.0.1:${guardian}`,
-      NFT_BASE_URL: `http://127.0.0.1:${base}`,
-      NFT_EXCHANGE_URL: `http://127.0.0.1:${exchange}`,
+      GUARDIAN_URL: guardian.url,
+      GUARDIAN_ADMIN_URL: guardian.adminUrl,
+      NFT_BASE_URL: base.url,
+      NFT_BASE_ADMIN_URL: base.adminUrl,
+      NFT_EXCHANGE_URL: exchange.url,
+      NFT_EXCHANGE_ADMIN_URL: exchange.adminUrl,
     },
     launcher,
     childPid: (name) => {
@@ -60,7 +69,7 @@ export async function startLocalStack({ blocks, env = {} }: LocalStackOptions): 
     stop: () => launcher.stop('SIGTERM', STOP_DEADLINE_MS),
   };
   try {
-    await waitFor(() => isReady(stack.gateway), 'the stack to be ready', READY_DEADLINE_MS, 200);
+    await waitFor(() => isReady(stack.gatewayAdmin), 'the stack to be ready', READY_DEADLINE_MS, 200);
   } catch (error) {
     await stack.stop();
     throw new Error(`${(error as Error).message}; launcher output:\n${launcher.output().slice(-4000)}`, { cause: error });

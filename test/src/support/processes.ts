@@ -3,7 +3,9 @@ import { once } from 'node:events';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-export { freePort } from '@ledger-api/ledger/testing';
+import { freePort } from '@ledger-api/ledger/testing';
+
+export { freePort };
 
 export const ROOT = resolve(__dirname, '../../..');
 
@@ -76,6 +78,20 @@ export async function getJson(url: string): Promise<{ status: number; headers: H
   return { status: response.status, headers: response.headers, body: await response.json() };
 }
 
-export async function isReady(baseUrl: string): Promise<boolean> {
-  return (await fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(2_000) })).status === 200;
+/** Where a process started by a test listens: its public port, and its admin port with the probes and metrics. */
+export interface ProcessAddress {
+  url: string;
+  adminUrl: string;
+  /** PORT and ADMIN_PORT for the process's environment. */
+  env: { PORT: string; ADMIN_PORT: string };
+}
+
+export async function freeAddress(): Promise<ProcessAddress> {
+  const [port, adminPort] = await Promise.all([freePort(), freePort()]);
+  return { url: `http://127.0.0.1:${port}`, adminUrl: `http://127.0.0.1:${adminPort}`, env: { PORT: String(port), ADMIN_PORT: String(adminPort) } };
+}
+
+/** Whether the process whose admin port is at `adminUrl` says it is ready. */
+export async function isReady(adminUrl: string): Promise<boolean> {
+  return (await fetch(`${adminUrl}/readyz`, { signal: AbortSignal.timeout(2_000) })).status === 200;
 }

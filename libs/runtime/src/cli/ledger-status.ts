@@ -4,7 +4,7 @@ import { createStore, type Store } from '@ledger-api/store';
 import { serviceConfigSchema, type ServiceConfig } from '../config';
 import { projectorLeaseKey } from '../ledger-input';
 import { formatStatusTable, hasTrouble, readAreaStatus, type AreaStatus, type NatsStatusSource } from '../ledger-status';
-import { AREAS, localPort, type LocalArea } from './areas';
+import { AREAS, localAdminPort, type LocalArea } from './areas';
 
 /**
  * `npm run ledger:status [-- --json] [-- --area <name>]`: where each area's read
@@ -12,7 +12,7 @@ import { AREAS, localPort, type LocalArea } from './areas';
  * environment: over MongoDB (MONGO_URL) the area's database (MONGO_DB, default
  * ledger_<area>) for the stored position and projector state; with the embedded
  * store, which lives inside the service, the service's /readyz on 127.0.0.1 at
- * the port `npm start` gives it; and with NATS_URL the area's consumers
+ * the admin port `npm start` gives it; and with NATS_URL the area's consumers
  * (LEDGER_STREAM) and projector lease. Exits 1 when an area's projector has
  * faulted or a part could not be read.
  */
@@ -36,7 +36,7 @@ function parseArguments(args: string[]): { json: boolean; areas: LocalArea[] } {
 
 function configOf(area: LocalArea, areaCount: number): ServiceConfig {
   if (process.env.MONGO_DB && areaCount > 1) throw new Error('MONGO_DB names the database of one area: pass --area <name>');
-  return loadConfig(serviceConfigSchema({ area: area.name, port: area.defaultPort, storeGiven: true }));
+  return loadConfig(serviceConfigSchema({ area: area.name, port: area.defaultPort, adminPort: area.defaultAdminPort, storeGiven: true }));
 }
 
 async function readiness(url: string): Promise<Record<string, unknown>> {
@@ -61,7 +61,7 @@ async function openStore(mongoUrl: string, dbName: string): Promise<{ store?: St
 
 async function statusOf(area: LocalArea, config: ServiceConfig, nats: NatsStatusSource | undefined): Promise<AreaStatus> {
   if (!config.MONGO_URL) {
-    const url = `http://127.0.0.1:${localPort(area)}`;
+    const url = `http://127.0.0.1:${localAdminPort(area)}`;
     return readAreaStatus({ area: area.name, storeName: `embedded@${url}`, processReadiness: () => readiness(url), nats, leased: false });
   }
   const storeName = `mongodb/${config.MONGO_DB}`;

@@ -41,7 +41,6 @@ export async function startTestArea(
       package: { name: definition.packageName, currentVersion: definition.version, latestVersion: definition.version },
     }),
     servedLedgerState: positions.servedState,
-    readiness: async () => ({ ready: true }),
     cache,
     logger,
     metrics: createMetrics(definition.area, false),

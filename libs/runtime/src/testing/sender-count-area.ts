@@ -13,6 +13,7 @@ export function senderCountArea(area: string, routes: AreaDefinition['routes'] =
     basePath: `/${area}`,
     eventsTag: `${area} live events`,
     defaultPort: 4990,
+    defaultAdminPort: 9990,
     info: { title: area, version: '1.0.0' },
     projection: () => senderCountProjection,
     routes,

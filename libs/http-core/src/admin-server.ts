@@ -1,0 +1,75 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import type { Metrics } from '@ledger-api/observability';
+import { errorBody, RETRY_AFTER_SECONDS } from './errors';
+import { createHttpServer } from './http-server';
+import { normalizePath } from './path';
+
+/** What a process says on `/readyz`: whether it is ready, and any detail for operators. */
+export interface Readiness {
+  ready: boolean;
+  [detail: string]: unknown;
+}
+
+export interface AdminServerOptions {
+  readiness(): Promise<Readiness>;
+  metrics: Pick<Metrics, 'registry'>;
+  port: number;
+  host: string;
+}
+
+export interface AdminServer {
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }).end(JSON.stringify(body));
+}
+
+async function answerReadiness(options: AdminServerOptions, res: ServerResponse): Promise<void> {
+  const readiness = await options.readiness().catch((error: Error): Readiness => ({ ready: false, error: error.message }));
+  if (!readiness.ready) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+  sendJson(res, readiness.ready ? 200 : 503, { status: readiness.ready ? 'ready' : 'not ready', ...readiness });
+}
+
+async function answerMetrics(options: AdminServerOptions, res: ServerResponse): Promise<void> {
+  const { registry } = options.metrics;
+  const text = await registry.metrics();
+  res.writeHead(200, { 'Content-Type': registry.contentType, 'Cache-Control': 'no-store' }).end(text);
+}
+
+function adminHandler(options: AdminServerOptions) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const path = normalizePath(new URL(req.url ?? '/', 'http://admin').pathname);
+    const readOnly = req.method === 'GET' || req.method === 'HEAD';
+    try {
+      if (readOnly && path === '/livez') sendJson(res, 200, { status: 'ok' });
+      else if (readOnly && path === '/readyz') await answerReadiness(options, res);
+      else if (readOnly && path === '/metrics') await answerMetrics(options, res);
+      else sendJson(res, 404, errorBody(404, 'Not Found'));
+    } catch (error) {
+      if (!res.headersSent) sendJson(res, 500, errorBody(500, (error as Error).message));
+    }
+  };
+}
+
+/**
+ * The admin port of a process: liveness, readiness and metrics, apart from the public
+ * port so that probes and scrapes are reachable only where the network lets them be
+ * (deploy/k8s NetworkPolicy) and no client can make the process probe anything.
+ */
+export async function startAdminServer(options: AdminServerOptions): Promise<AdminServer> {
+  const server: Server = createHttpServer(adminHandler(options)).listen(options.port, options.host);
+  await once(server, 'listening');
+  return {
+    port: (server.address() as AddressInfo).port,
+    async close() {
+      // Probes and scrapes hold nothing worth draining: their connections are cut.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await closed;
+    },
+  };
+}
