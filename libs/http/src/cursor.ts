@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { listSort, type KeysetPosition, type Sort } from '@ledger-api/store';
+import { listSort, type FieldOrder, type KeysetPosition, type Sort } from '@ledger-api/store';
 import { z } from 'zod';
-import type { OrderBy } from './order-by';
 
 /**
  * The `cursor` of keyset paging (api-behaviour.md section 1). Empty, it
@@ -114,7 +113,7 @@ export interface CursorQuery {
   cursor?: CursorToken;
   page?: number;
   offset?: number;
-  orderBy?: OrderBy;
+  orderBy?: FieldOrder;
 }
 
 /**

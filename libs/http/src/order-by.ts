@@ -1,21 +1,17 @@
+import type { FieldOrder, SortDirection } from '@ledger-api/store';
 import { z } from 'zod';
-
-export type SortDirection = 'asc' | 'desc';
-
-/** A validated `orderBy`: the stored field the API name stands for, so the store can sort on it as it is. */
-export interface OrderBy {
-  field: string;
-  direction: SortDirection;
-}
 
 const ORDER_BY_PATTERN = /^([^:]+):(asc|desc)$/;
 
-/** `orderBy=<field>:<direction>` restricted to the route's orderable fields (API name -> stored field). */
+/**
+ * `orderBy=<field>:<direction>` restricted to the route's orderable fields (API name -> stored field),
+ * validated into the stored field the API name stands for, so the store sorts on it as it is.
+ */
 export function orderByParam(orderable: Readonly<Record<string, string>>) {
   const names = Object.keys(orderable);
   return z
     .string()
-    .transform((value, ctx): OrderBy => {
+    .transform((value, ctx): FieldOrder => {
       const match = ORDER_BY_PATTERN.exec(value);
       if (!match) {
         ctx.addIssue({

@@ -1,9 +1,9 @@
 import { stringify } from 'node:querystring';
-import { listSort, type KeysetPosition, type Page } from '@ledger-api/store';
+import { listSort, type FieldOrder, type KeysetPosition, type Page, type Sort } from '@ledger-api/store';
 import { z } from 'zod';
 import { cursorParam, cursorRules, encodeCursor, type CursorQuery, type CursorToken } from './cursor';
 import { integerParam } from './fields';
-import { orderByParam, type OrderBy } from './order-by';
+import { orderByParam } from './order-by';
 import { transformParam } from './transform';
 
 export const MAX_LIMIT = 100;
@@ -19,7 +19,7 @@ export interface ListConfig<F extends z.ZodRawShape = z.ZodRawShape> {
   /** API field name -> stored document field; empty when the route takes no orderBy. */
   orderable: Record<string, string>;
   /** Stored fields giving the default order; appended to every sort so ties are stable. */
-  defaultOrder: Record<string, 1 | -1>;
+  defaultOrder: Sort;
   /** Whether the route takes `transform`: routes over ledger records can answer the raw transactions instead. */
   transform: boolean;
   /** Defaults shown in links when the client did not send them, in link order (after transform). */
@@ -35,7 +35,7 @@ export interface PagingQuery {
   offset?: number;
   /** Keyset paging instead of page numbers. */
   cursor?: CursorToken;
-  orderBy?: OrderBy;
+  orderBy?: FieldOrder;
   transform?: boolean;
 }
 

@@ -1,5 +1,5 @@
 import type { Block, Timestamp, Transaction } from '@ledger-api/ledger';
-import { numericSortKey, type Doc, type IndexSpec } from '@ledger-api/store';
+import { numericSortKey, type Doc, type IndexSpec, type Sort } from '@ledger-api/store';
 import { transactionFromText, transactionText } from './transaction-text';
 import type { WalletNames } from './wallet-names';
 
@@ -44,7 +44,7 @@ export function ledgerRecord(block: Block, tx: Transaction, sequence: number, wa
 }
 
 /** Ledger order: the default order of every NFT list and the tie-breaker of every sort. */
-export const LEDGER_ORDER = { blockHeight: 1, sequence: 1 } as const satisfies Record<string, 1 | -1>;
+export const LEDGER_ORDER = { blockHeight: 1, sequence: 1 } as const satisfies Sort;
 
 /** API field -> stored field, for the fields every NFT and exchange resource orders by. */
 export const LEDGER_RECORD_ORDERABLE: Record<string, string> = {
