@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export * from './hex';
+
 /** Every problem found in the environment, so an operator fixes them all in one go. */
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

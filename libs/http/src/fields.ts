@@ -1,3 +1,4 @@
+import { hexText } from '@ledger-api/config';
 import { z } from 'zod';
 
 /**
@@ -34,15 +35,7 @@ export function booleanParam(description?: string) {
 
 /** A transaction id or public key: fixed-length hex in any case, used lower-cased. */
 export function hexParam(length: number, description?: string) {
-  return (
-    z
-      .string()
-      // The hex check comes first, so `xyz` reads "must only contain hexadecimal characters", as clients of the replaced system expect.
-      .regex(/^[0-9a-fA-F]*$/, 'must only contain hexadecimal characters')
-      .length(length)
-      .transform((value) => value.toLowerCase())
-      .meta({ type: 'string', minLength: length, maxLength: length, pattern: `^[0-9a-fA-F]{${length}}$`, description })
-  );
+  return hexText(length).meta({ type: 'string', minLength: length, maxLength: length, pattern: `^[0-9a-fA-F]{${length}}$`, description });
 }
 
 export const transactionId = (description = 'Transaction id (64 hex characters)') => hexParam(64, description);

@@ -1,24 +1,13 @@
+import { hexText } from '@ledger-api/config';
 import { z } from 'zod';
 
 // NFT transaction payloads (ledger-events.md sections 2 and 3). Members the
 // ledger may add are ignored; free-form objects are kept exactly as given,
 // since their member names are data.
 
-/**
- * Ids and public keys: fixed-length hex in any case, kept lower-cased, as the
- * API looks them up. The check of the characters comes first so a payload's
- * problem reads as it does for a request.
- */
-function hex(length: number) {
-  return z
-    .string()
-    .regex(/^[0-9a-fA-F]*$/, 'must only contain hexadecimal characters')
-    .length(length)
-    .transform((value) => value.toLowerCase());
-}
-
-export const transactionId = () => hex(64);
-const publicKey = () => hex(66);
+// Ids and public keys are kept lower-cased, as the API looks them up; a payload's problem reads as it does for a request.
+export const transactionId = () => hexText(64);
+const publicKey = () => hexText(66);
 
 /** Amounts and nonces: decimal strings of any size. */
 export const decimal = z.string().regex(/^\d+$/, 'must be a decimal string');
