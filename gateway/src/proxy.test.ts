@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createServer, type AddressInfo } from 'node:net';
 import { brotliCompressSync } from 'node:zlib';
 import { createMetrics } from '@ledger-api/observability';
+import { expectWithinDeadline } from '@ledger-api/test-kit';
 import {
   rawGet,
   refusingUrl,
@@ -136,22 +137,23 @@ describe('areas that cannot be reached', () => {
     expect((await fetch(`${url}/api/guardian/groups`)).status).toBe(200);
   });
 
-  it('answers 503 at once when the service refuses connections', async () => {
-    const { url } = await gateway({ NFT_BASE_URL: await refusingUrl(), PROXY_TIMEOUT_MS: '5000' });
-    const { result, ms } = await timed(() => fetch(`${url}/api/nft/collections`));
+  it('answers 503 when the service refuses connections, not waiting for the proxy timeout', async () => {
+    const { url } = await gateway({ NFT_BASE_URL: await refusingUrl(), PROXY_TIMEOUT_MS: '60000' });
+    const result = await fetch(`${url}/api/nft/collections`);
     expect(result.headers.get('retry-after')).toBe('5');
+    // The proxy timeout is past the test's own: only an answer to the refusal itself comes in time.
     await expectErrorBody(result, 503, 'nft-base service is not available');
-    expect(ms).toBeLessThan(1000);
   });
 
   it('answers 503 within the proxy timeout when the service never answers', async () => {
     const silent = await fakeService('guardian', () => undefined);
-    const { url } = await gateway({ GUARDIAN_URL: silent.url, PROXY_TIMEOUT_MS: '300' });
+    const proxyTimeoutMs = 300;
+    const { url } = await gateway({ GUARDIAN_URL: silent.url, PROXY_TIMEOUT_MS: String(proxyTimeoutMs) });
     const { result, ms } = await timed(() => fetch(`${url}/api/guardian/groups`));
     expect(result.headers.get('retry-after')).toBe('5');
     await expectErrorBody(result, 503, 'guardian service did not answer in time');
-    expect(ms).toBeGreaterThanOrEqual(290);
-    expect(ms).toBeLessThan(1500);
+    expect(ms).toBeGreaterThanOrEqual(proxyTimeoutMs - 10);
+    expectWithinDeadline(ms, proxyTimeoutMs);
   });
 
   it('answers 503 with Retry-After when the service goes away without an answer', async () => {
@@ -179,7 +181,8 @@ describe('areas that cannot be reached', () => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('{"data": [');
     });
-    const { url } = await gateway({ NFT_BASE_URL: stalling.url, PROXY_TIMEOUT_MS: '300' });
+    const proxyTimeoutMs = 300;
+    const { url } = await gateway({ NFT_BASE_URL: stalling.url, PROXY_TIMEOUT_MS: String(proxyTimeoutMs) });
     const response = await fetch(`${url}/api/nft/assets`);
     expect(response.status).toBe(200);
     const { result, ms } = await timed(() =>
@@ -189,7 +192,7 @@ describe('areas that cannot be reached', () => {
       ),
     );
     expect(result).toBe('cut');
-    expect(ms).toBeLessThan(1500);
+    expectWithinDeadline(ms, proxyTimeoutMs);
   });
 });
 

@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import { createMetrics, silentLogger, type Metrics } from '@ledger-api/observability';
 import { waitFor } from '@ledger-api/test-kit';
 import { connectRateLimitRedis, RATE_LIMIT_WINDOW_MS, redisSharedCounts, type SharedCounts } from './rate-limit';
-import { refusingUrl, startFakeService, startGateway, timed, type FakeService, type RunningServer } from './testing/gateway-harness';
+import { refusingUrl, startFakeService, startGateway, type FakeService, type RunningServer } from './testing/gateway-harness';
 
 let service: FakeService;
 const gateways: RunningServer[] = [];
@@ -144,12 +144,13 @@ describe('rate limiting across replicas', () => {
     expect(refused.headers.get('x-ratelimit-remaining')).toBe('0');
   });
 
-  it('keeps limiting on its own counts, without waiting, while the shared counts fail', async () => {
-    const failing: SharedCounts = { add: () => Promise.reject(new Error('connection refused')) };
-    const url = await gateway({ limit: 1, rateLimitCounts: failing });
-    const { result, ms } = await timed(() => statusesOf(`${url}/api/guardian/groups`, 3));
-    expect(result).toEqual([200, 429, 429]);
-    expect(ms).toBeLessThan(2000);
+  it.each<[string, SharedCounts['add']]>([
+    ['fail', () => Promise.reject(new Error('connection refused'))],
+    // A request that waited for the shared counts would never be answered.
+    ['never answer', () => new Promise(() => {})],
+  ])('keeps limiting on its own counts, without waiting, while the shared counts %s', async (_case, add) => {
+    const url = await gateway({ limit: 1, rateLimitCounts: { add } });
+    expect(await statusesOf(`${url}/api/guardian/groups`, 3)).toEqual([200, 429, 429]);
   });
 });
 
@@ -189,13 +190,11 @@ describe('rate limiting with Redis', () => {
     }
   });
 
-  it('keeps limiting on its own counts, without waiting, while Redis is unreachable', async () => {
+  it('keeps limiting on its own counts while Redis is unreachable', async () => {
     const redis = connectRateLimitRedis((await refusingUrl()).replace('http:', 'redis:'), silentLogger());
     try {
       const url = await gateway({ limit: 1, rateLimitCounts: redisSharedCounts(redis, `gateway-test:${randomUUID()}:`) });
-      const { result, ms } = await timed(() => statusesOf(`${url}/api/guardian/groups`, 3));
-      expect(result).toEqual([200, 429, 429]);
-      expect(ms).toBeLessThan(2000);
+      expect(await statusesOf(`${url}/api/guardian/groups`, 3)).toEqual([200, 429, 429]);
     } finally {
       redis.disconnect();
     }

@@ -15,12 +15,9 @@ describe('generateDemoLedger', () => {
   let events: LedgerEvent[];
   let structure: StructureAudit;
   let semantics: SemanticAudit;
-  let generationMs: number;
 
   beforeAll(() => {
-    const started = performance.now();
     events = generateDemoLedger();
-    generationMs = performance.now() - started;
     structure = auditStructure(events, MAINNET);
     semantics = auditSemantics(structure.history, MAINNET);
   });
@@ -36,7 +33,7 @@ describe('generateDemoLedger', () => {
     expect(structure.history[0].height).toBe(1);
   });
 
-  it('has the intended size, generated quickly', () => {
+  it('has the intended size (bench:scale times its generation)', () => {
     const sizes = structure.history.map((block) => block.transactions.length);
     expect(Math.min(...sizes)).toBeGreaterThanOrEqual(1);
     expect(Math.max(...sizes)).toBeLessThanOrEqual(20);
@@ -44,7 +41,6 @@ describe('generateDemoLedger', () => {
     const bytes = Buffer.byteLength(serialize(events));
     expect(bytes).toBeGreaterThan(2_000_000);
     expect(bytes).toBeLessThan(12_000_000);
-    expect(generationMs).toBeLessThan(10_000);
   });
 
   it('reorganises a few times, once two blocks deep', () => {

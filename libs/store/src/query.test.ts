@@ -1,3 +1,4 @@
+import { expectWithinDeadline } from '@ledger-api/test-kit';
 import { allOf, escapeRegex, likeFilter } from './query';
 
 describe('likeFilter', () => {
@@ -44,7 +45,8 @@ describe('likeFilter', () => {
     const hostile = ['%%%%%%%%%%z', `%${'a%'.repeat(40)}z`, `a${'%a'.repeat(40)}%b`, `%${'%'.repeat(200)}ab%ba`];
     const started = Date.now();
     for (const pattern of hostile) expect(matches(pattern, value)).toBe(false);
-    expect(Date.now() - started).toBeLessThan(1_000);
+    // A backtracking match of these would not end for ages; a linear one ends at once, however loaded the machine.
+    expectWithinDeadline(Date.now() - started, 0);
   });
 
   it('can ignore letter case', () => {

@@ -34,6 +34,7 @@ import {
   FUZZ_RUNS,
   FUZZ_SEED,
   PROPERTY_TIME_LIMIT_MS,
+  PROXY_DEADLINE_MS,
   QUIET_STREAM_MS,
   REQUEST_DEADLINE_MS,
   RESULTS_DIR,
@@ -98,7 +99,12 @@ async function failuresOf<T, Values extends unknown[]>(
 
 beforeAll(async () => {
   // One client address opens every stream: the per-client bound is not what is fuzzed.
-  const env = { RATE_LIMIT_PER_MINUTE: '0', REQUEST_TIMEOUT_MS: String(REQUEST_DEADLINE_MS), EVENTS_MAX_PER_CLIENT: '1000' };
+  const env = {
+    RATE_LIMIT_PER_MINUTE: '0',
+    REQUEST_TIMEOUT_MS: String(REQUEST_DEADLINE_MS),
+    PROXY_TIMEOUT_MS: String(PROXY_DEADLINE_MS),
+    EVENTS_MAX_PER_CLIENT: '1000',
+  };
   stack = await startLocalStack({ blocks: 120, env });
   client = new FuzzClient(stack.gateway, summary);
   const operations = await fetchEndpoints(stack.gateway);

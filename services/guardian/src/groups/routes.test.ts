@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import { packageOf } from '@ledger-api/runtime';
 import { startTestArea, type TestArea } from '@ledger-api/runtime/testing';
 import { testPublicKey } from '@ledger-api/ledger/testing';
 import { guardianArea } from '../service';
@@ -57,18 +59,17 @@ describe('GET /guardian/groups', () => {
     expect(body.meta.self).toBe('/guardian/groups?name=Test%25&page=1&limit=100');
   });
 
-  it('answers any wildcard pattern promptly and exactly', async () => {
-    const timedNames = async (pattern: string) => {
-      const started = Date.now();
+  // That a pattern of many wildcards is matched in linear time is the store's test (likeFilter).
+  it('answers any wildcard pattern exactly', async () => {
+    const namesOf = async (pattern: string) => {
       const { status, body } = await area.request('GET', `/guardian/groups?name=${encodeURIComponent(pattern)}`);
       expect(status).toBe(200);
-      expect(Date.now() - started).toBeLessThan(1_000);
       return names(body);
     };
-    expect(await timedNames(`${'%'.repeat(40)}z`)).toEqual([]);
-    expect(await timedNames(`%${'t%'.repeat(40)}`)).toEqual([]);
-    expect(await timedNames(`%${[...'testers'].join('%')}%`)).toEqual(['Testers']);
-    expect(await timedNames('%%e%%s%%')).toEqual(['Test Group', 'Testers']);
+    expect(await namesOf(`${'%'.repeat(40)}z`)).toEqual([]);
+    expect(await namesOf(`%${'t%'.repeat(40)}`)).toEqual([]);
+    expect(await namesOf(`%${[...'testers'].join('%')}%`)).toEqual(['Testers']);
+    expect(await namesOf('%%e%%s%%')).toEqual(['Test Group', 'Testers']);
   });
 
   it('combines priority, active and default filters with AND', async () => {
@@ -153,11 +154,12 @@ describe('GET /guardian/groups/{id}/users', () => {
 });
 
 describe('GET /guardian/configurations', () => {
-  it('reports the package and the Guardian constants', async () => {
+  it("reports the service's package, by its manifest, and the Guardian constants", async () => {
+    const { name, version } = packageOf(join(__dirname, '..'));
     const { body } = await area.request('GET', '/guardian/configurations');
     expect(body).toEqual({
       data: {
-        package: { name: '@ledger-api/guardian', currentVersion: '1.0.0', latestVersion: '1.0.0' },
+        package: { name, currentVersion: version, latestVersion: version },
         crypto: {
           defaults: {
             guardianTypeGroup: 9002,

@@ -41,18 +41,17 @@ describe('GET /guardian/users', () => {
     expect(await keys('02')).toEqual([]);
   });
 
-  it('answers any wildcard pattern promptly and exactly', async () => {
-    const timedKeys = async (pattern: string) => {
-      const started = Date.now();
+  // That a pattern of many wildcards is matched in linear time is the store's test (likeFilter).
+  it('answers any wildcard pattern exactly', async () => {
+    const keysOf = async (pattern: string) => {
       const { status, body } = await area.request('GET', `/guardian/users?publicKey=${encodeURIComponent(pattern)}`);
       expect(status).toBe(200);
-      expect(Date.now() - started).toBeLessThan(1_000);
       return body.data.map((user: { publicKey: string }) => user.publicKey);
     };
-    expect(await timedKeys(`${'%'.repeat(40)}z`)).toEqual([]);
-    expect(await timedKeys(`%${'0%'.repeat(40)}z`)).toEqual([]);
-    expect(await timedKeys(`${[...carol.slice(0, 40)].join('%')}%`)).toEqual([carol]);
-    expect(await timedKeys(`%${[...dave.slice(-40).toUpperCase()].join('%%')}`)).toEqual([dave]);
+    expect(await keysOf(`${'%'.repeat(40)}z`)).toEqual([]);
+    expect(await keysOf(`%${'0%'.repeat(40)}z`)).toEqual([]);
+    expect(await keysOf(`${[...carol.slice(0, 40)].join('%')}%`)).toEqual([carol]);
+    expect(await keysOf(`%${[...dave.slice(-40).toUpperCase()].join('%%')}`)).toEqual([dave]);
   });
 
   it('takes no orderBy', async () => {

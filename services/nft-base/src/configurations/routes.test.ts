@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import { packageOf } from '@ledger-api/runtime';
 import type { TestArea } from '@ledger-api/runtime/testing';
 import { startNftBase } from '../testing/gallery';
 
@@ -9,12 +11,13 @@ beforeAll(async () => {
 afterAll(() => area.close());
 
 describe('GET /nft/configurations', () => {
-  it('answers the package versions and the NFT base constants', async () => {
+  it("answers the service's package versions, by its manifest, and the NFT base constants", async () => {
+    const { name, version } = packageOf(join(__dirname, '..'));
     const { status, body } = await area.request('GET', '/nft/configurations');
     expect(status).toBe(200);
     expect(body).toEqual({
       data: {
-        package: { name: '@ledger-api/nft-base', currentVersion: '1.0.0', latestVersion: '1.0.0' },
+        package: { name, currentVersion: version, latestVersion: version },
         crypto: {
           defaults: {
             nftBaseTypeGroup: 9000,
