@@ -13,11 +13,13 @@ import type { Fixture } from './reference-server';
 import { writeReport, type BenchReport, type ScenarioResult } from './report';
 
 /**
- * `npm run bench`: the local stack on the demo ledger, with its page cache in a
- * redis-server of the benchmark's own (BENCH_REDIS=off: the in-process cache) and
- * its request logs at BENCH_LOG_LEVEL (info, as deployed) written to a file,
- * against hapi 20 and bare node:http serving the same bytes, and a bare node:http
- * proxy in front of the stack's nft-base service. Loads 127.0.0.1 only.
+ * `npm run bench`: the local stack on the demo ledger as `npm start` runs it (edge
+ * cache on, page cache in process; BENCH_REDIS=on puts it in a redis-server of the
+ * benchmark's own), its request logs at BENCH_LOG_LEVEL (info, as deployed) written
+ * to a file, against hapi 20 and bare node:http serving the same bytes. A bare
+ * node:http proxy in front of the stack's nft-base service and a second gateway with
+ * its edge cache off (EDGE_CACHE_MB=0: every request proxied) in front of the same
+ * services compare what a proxied request costs. Loads 127.0.0.1 only.
  * Results go to bench-results/ as JSON and markdown. Settings: BENCH_ROUNDS,
  * BENCH_SECONDS, BENCH_WARMUP_SECONDS (before each sample), BENCH_INITIAL_WARMUP_SECONDS
  * (once per scenario and target), BENCH_CONNECTIONS, BENCH_LABEL (a line saying what
@@ -30,7 +32,7 @@ const settings: LoadSettings = {
 };
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const INITIAL_WARMUP_SECONDS = Number(process.env.BENCH_INITIAL_WARMUP_SECONDS ?? 8);
-const USE_REDIS = process.env.BENCH_REDIS !== 'off';
+const USE_REDIS = process.env.BENCH_REDIS === 'on';
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 // What a browser sends; hapi answers it with gzip, the stack with br.
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br';
@@ -60,6 +62,8 @@ interface RunningStack {
   target: Target;
   /** The nft-base service, which every scenario reads. */
   nftBase: { url: string; pid: number };
+  /** The gateway's variables naming the services, for a second gateway in front of them. */
+  serviceUrls: Record<string, string>;
 }
 
 async function startStack(redis: TestRedis | undefined, directory: string): Promise<RunningStack> {
@@ -85,7 +89,22 @@ async function startStack(redis: TestRedis | undefined, directory: string): Prom
   const children = childrenByScript(stack.child.pid!);
   const pids = Object.fromEntries(Object.entries(SCRIPTS).map(([name, script]) => [name, children.get(resolve(ROOT, script))!]));
   if (redis) pids.redis = redis.process.child.pid!;
-  return { stack, target: { name: 'stack', base: `${gateway}/api`, pids }, nftBase: { url: base.url, pid: pids['nft-base'] } };
+  return {
+    stack,
+    target: { name: 'stack', base: `${gateway}/api`, pids },
+    nftBase: { url: base.url, pid: pids['nft-base'] },
+    serviceUrls: { GUARDIAN_URL: guardian.url, NFT_BASE_URL: base.url, NFT_EXCHANGE_URL: exchange.url },
+  };
+}
+
+/** A gateway that proxies every request (edge cache off) to the stack's services, configured as the stack's own otherwise. */
+async function startProxyingGateway({ serviceUrls, nftBase }: RunningStack, directory: string): Promise<{ server: RunningProcess; target: Target }> {
+  const address = await freeAddress();
+  const environment = { ...serviceUrls, ...address.env, EDGE_CACHE_MB: '0', LOG_LEVEL, RATE_LIMIT_PER_MINUTE: UNREACHED_RATE_LIMIT };
+  const server = startProcess('gateway/dist/index.js', environment, { outputFile: join(directory, 'proxying-gateway.log') });
+  await waitFor(() => isReady(address.adminUrl), 'the proxying gateway', 30_000, 100);
+  // As for the node:http proxy, the nft-base service's CPU is counted beside the gateway's own.
+  return { server, target: { name: 'miss', base: `${address.url}/api`, pids: { gateway: server.child.pid!, 'nft-base': nftBase.pid } } };
 }
 
 /** What the stack answered for each scenario, for the reference servers to send back. */
@@ -156,7 +175,8 @@ async function main(): Promise<void> {
   // The ledger, the fixtures and the stack's log (hundreds of MB at info): removed at the end.
   const directory = tempDir('bench');
   try {
-    const { stack, target: stackTarget, nftBase } = await startStack(redis, directory);
+    const stackRunning = await startStack(redis, directory);
+    const { stack, target: stackTarget, nftBase } = stackRunning;
     running.unshift(stack);
     const list = await scenarios(stackTarget.base);
     const fixturesFile = join(directory, 'fixtures.json');
@@ -169,7 +189,9 @@ async function main(): Promise<void> {
     running.unshift(...references.map(({ server }) => server));
     // The proxy's answers cost the service as well: its CPU is counted beside the proxy's own.
     references[2].target.pids['nft-base'] = nftBase.pid;
-    const results = await runRounds([stackTarget, ...references.map(({ target }) => target)], list);
+    const proxyingGateway = await startProxyingGateway(stackRunning, directory);
+    running.unshift(proxyingGateway.server);
+    const results = await runRounds([stackTarget, ...references.map(({ target }) => target), proxyingGateway.target], list);
     const machine = {
       node: process.version,
       cpus: cpus().length,
