@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { Agent, createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
+import express from 'express';
+import { createProxyMiddleware } from 'http-proxy-middleware';
 
 /**
  * `node reference-server.js <hapi|bare> <fixtures.json> <port>`: serves the bytes the
@@ -11,6 +13,10 @@ import { createRequire } from 'node:module';
  * `node reference-server.js proxy <service URL> <port>`: node:http alone forwarding
  * `/api/<path>` to the service's `/<path>` over kept-alive connections, as the gateway
  * does: the least a Node proxy costs on this machine.
+ *
+ * `node reference-server.js express-proxy <service URL> <port>`: the same forwarding by
+ * Express and http-proxy-middleware, the gateway's framework and proxy, with nothing
+ * else: the least the gateway's way of proxying costs.
  */
 export interface Fixture {
   method: 'GET' | 'POST';
@@ -85,6 +91,13 @@ function serveProxy(service: string, port: number): void {
   }).listen(port, '127.0.0.1');
 }
 
+function serveExpressProxy(service: string, port: number): void {
+  const app = express();
+  const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+  app.use('/api', createProxyMiddleware({ target: service, agent, changeOrigin: true }));
+  app.listen(port, '127.0.0.1');
+}
+
 const readFixtures = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Fixture[];
 
 async function main(): Promise<void> {
@@ -92,6 +105,7 @@ async function main(): Promise<void> {
   if (kind === 'bare') serveBare(readFixtures(source), Number(port));
   else if (kind === 'hapi') await serveHapi(readFixtures(source), Number(port));
   else if (kind === 'proxy') serveProxy(source, Number(port));
+  else if (kind === 'express-proxy') serveExpressProxy(source, Number(port));
   else throw new Error(`unknown server kind ${kind}`);
 }
 

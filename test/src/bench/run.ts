@@ -124,12 +124,16 @@ async function fixturesOf(api: string, list: Scenario[]): Promise<Fixture[]> {
 }
 
 /** A reference server: `source` is the fixtures file, or for `proxy` the service it forwards to. */
-async function startReference(kind: 'hapi' | 'bare' | 'proxy', source: string): Promise<{ server: RunningProcess; target: Target }> {
+async function startReference(
+  kind: 'hapi' | 'bare' | 'proxy' | 'express-proxy',
+  source: string,
+): Promise<{ server: RunningProcess; target: Target }> {
   const port = await freePort();
   const server = startCommand(process.execPath, [join(__dirname, 'reference-server.js'), kind, source, String(port)], {});
   const base = `http://127.0.0.1:${port}`;
   await waitFor(async () => (await fetch(`${base}/nowhere`).catch(() => undefined)) !== undefined, `the ${kind} server`, 10_000, 50);
-  return { server, target: { name: kind, base: kind === 'proxy' ? `${base}/api` : base, pids: { [kind]: server.child.pid! } } };
+  const proxies = kind === 'proxy' || kind === 'express-proxy';
+  return { server, target: { name: kind, base: proxies ? `${base}/api` : base, pids: { [kind]: server.child.pid! } } };
 }
 
 async function wireOf(target: Target, scenario: Scenario): Promise<{ bytes: number; encoding: string }> {
@@ -185,10 +189,11 @@ async function main(): Promise<void> {
       startReference('hapi', fixturesFile),
       startReference('bare', fixturesFile),
       startReference('proxy', nftBase.url),
+      startReference('express-proxy', nftBase.url),
     ]);
     running.unshift(...references.map(({ server }) => server));
-    // The proxy's answers cost the service as well: its CPU is counted beside the proxy's own.
-    references[2].target.pids['nft-base'] = nftBase.pid;
+    // The proxies' answers cost the service as well: its CPU is counted beside the proxy's own.
+    for (const proxy of references.slice(2)) proxy.target.pids['nft-base'] = nftBase.pid;
     const proxyingGateway = await startProxyingGateway(stackRunning, directory);
     running.unshift(proxyingGateway.server);
     const results = await runRounds([stackTarget, ...references.map(({ target }) => target), proxyingGateway.target], list);
