@@ -93,7 +93,14 @@ async function startStack(redis: TestRedis | undefined, directory: string): Prom
     stack,
     target: { name: 'stack', base: `${gateway}/api`, pids },
     nftBase: { url: base.url, pid: pids['nft-base'] },
-    serviceUrls: { GUARDIAN_URL: guardian.url, NFT_BASE_URL: base.url, NFT_EXCHANGE_URL: exchange.url },
+    serviceUrls: {
+      GUARDIAN_URL: guardian.url,
+      GUARDIAN_ADMIN_URL: guardian.adminUrl,
+      NFT_BASE_URL: base.url,
+      NFT_BASE_ADMIN_URL: base.adminUrl,
+      NFT_EXCHANGE_URL: exchange.url,
+      NFT_EXCHANGE_ADMIN_URL: exchange.adminUrl,
+    },
   };
 }
 
