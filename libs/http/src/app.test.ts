@@ -98,7 +98,8 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((done) => server.close(() => done())));
 
-const post = (body: string) => fetch(`${base}/area/things/search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+const post = (body: string, headers: Record<string, string> = {}) =>
+  fetch(`${base}/area/things/search`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
 
 describe('the service HTTP app', () => {
   it('answers unknown paths and methods with the 404 body and the ledger headers', async () => {
@@ -237,6 +238,24 @@ describe('the service HTTP app', () => {
     const document = (await (await fetch(`${base}/openapi.json`)).json()) as { openapi: string; paths: Record<string, object> };
     expect(document.openapi).toBe('3.1.0');
     expect(Object.keys(document.paths)).toEqual(['/area/things/{id}', '/area/things/search', '/area/validated']);
+  });
+
+  it('sends on a success, compressed, every header its document names for one', async () => {
+    const document = (await (await fetch(`${base}/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { responses: Record<string, { headers?: Record<string, unknown> }> }>>;
+    };
+    const documented = (path: string, method: string) => Object.keys(document.paths[path][method].responses['200'].headers ?? {});
+    // Answers over 1 KB go out compressed, with the headers that come with compression.
+    const large = 'x'.repeat(2_000);
+    const answers = [
+      [documented('/area/things/{id}', 'get'), await fetch(`${base}/area/things/${large}`, { headers: { 'accept-encoding': 'br' } })],
+      [documented('/area/things/search', 'post'), await post(JSON.stringify({ name: large }), { 'accept-encoding': 'br' })],
+    ] as const;
+    for (const [headers, response] of answers) {
+      expect(response.status).toBe(200);
+      expect(headers.length).toBeGreaterThan(0);
+      expect(headers.filter((name) => !response.headers.has(name))).toEqual([]);
+    }
   });
 
   it('serves no probes and no metrics: they are on the admin port', async () => {
