@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { env, loadConfig } from '@ledger-api/config';
+import { AREAS, env, loadConfig } from '@ledger-api/config';
 import { DEFAULT_KEEP_ALIVE_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from '@ledger-api/http-core';
 
 const httpUrl = env.url(['http', 'https']);
@@ -12,6 +12,12 @@ const httpUrls = () =>
     .transform((value) => value.split(',').map((url) => url.trim()))
     .refine((urls) => urls.every((url) => httpUrl.safeParse(url).success), 'must be a URL (http, https) or a comma-separated list of them')
     .optional();
+
+/** The URL variables of every listed area, its service's and its admin port's. */
+function areaUrls() {
+  const variables = AREAS.flatMap((area) => [area.urlVariable, area.adminUrlVariable]);
+  return Object.fromEntries(variables.map((variable) => [variable, httpUrls()])) as Record<(typeof variables)[number], ReturnType<typeof httpUrls>>;
+}
 
 const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -47,15 +53,10 @@ export const gatewayConfigSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   // /livez, /readyz and /metrics, on HOST: apart from the public port, which no client can make probe the services.
   ADMIN_PORT: env.port(9003),
-  // Each area's service, or its replicas taken in turn; an area without one answers 503.
-  GUARDIAN_URL: httpUrls(),
-  NFT_BASE_URL: httpUrls(),
-  NFT_EXCHANGE_URL: httpUrls(),
-  // Each area's admin port (or its replicas'), whose /readyz the gateway's /readyz asks; an area with
-  // a URL but none is reported not ready.
-  GUARDIAN_ADMIN_URL: httpUrls(),
-  NFT_BASE_ADMIN_URL: httpUrls(),
-  NFT_EXCHANGE_ADMIN_URL: httpUrls(),
+  // GUARDIAN_URL, ...: each area's service, or its replicas taken in turn; an area without one answers 503.
+  // GUARDIAN_ADMIN_URL, ...: each area's admin port (or its replicas'), whose /readyz the gateway's
+  // /readyz asks; an area with a URL but none is reported not ready.
+  ...areaUrls(),
   // Rate-limit counters shared by gateway replicas; unset: in-process counters.
   REDIS_URL: env.url(['redis', 'rediss']).optional(),
   // Requests per client per minute, 0 disabling the limit. 100 a second: room for paging through lists, a brake on floods.

@@ -1,8 +1,9 @@
 import { Agent } from 'node:http';
+import { AREAS as LISTED_AREAS, type Area as ListedArea, type AreaName } from '@ledger-api/config';
 import type { GatewayConfig } from './config';
 import { UpstreamPool } from './upstream-pool';
 
-export type ServiceName = 'guardian' | 'nft-base' | 'nft-exchange';
+export type ServiceName = AreaName;
 
 export interface Area {
   service: ServiceName;
@@ -10,23 +11,28 @@ export interface Area {
   mountPath: string;
   /** The same path as the service serves it: the mount point without `/api`. */
   servicePath: string;
-  urlSetting: 'GUARDIAN_URL' | 'NFT_BASE_URL' | 'NFT_EXCHANGE_URL';
+  urlSetting: ListedArea['urlVariable'];
   /** Where the area's probes are (its replicas' ADMIN_PORT). */
-  adminUrlSetting: 'GUARDIAN_ADMIN_URL' | 'NFT_BASE_ADMIN_URL' | 'NFT_EXCHANGE_ADMIN_URL';
+  adminUrlSetting: ListedArea['adminUrlVariable'];
 }
 
-/** Ordered so that `/api/nft/exchange` is matched before the shorter `/api/nft`. */
-export const AREAS: readonly Area[] = [
-  { service: 'guardian', mountPath: '/api/guardian', servicePath: '/guardian', urlSetting: 'GUARDIAN_URL', adminUrlSetting: 'GUARDIAN_ADMIN_URL' },
-  {
-    service: 'nft-exchange',
-    mountPath: '/api/nft/exchange',
-    servicePath: '/nft/exchange',
-    urlSetting: 'NFT_EXCHANGE_URL',
-    adminUrlSetting: 'NFT_EXCHANGE_ADMIN_URL',
-  },
-  { service: 'nft-base', mountPath: '/api/nft', servicePath: '/nft', urlSetting: 'NFT_BASE_URL', adminUrlSetting: 'NFT_BASE_ADMIN_URL' },
-];
+/** The listed areas in routing order: each before any whose mount point its own starts with (`/api/nft/exchange` before `/api/nft`). */
+function routingOrder(areas: readonly ListedArea[]): ListedArea[] {
+  const ordered: ListedArea[] = [];
+  for (const area of areas) {
+    const within = ordered.findIndex((placed) => area.basePath.startsWith(`${placed.basePath}/`));
+    ordered.splice(within === -1 ? ordered.length : within, 0, area);
+  }
+  return ordered;
+}
+
+export const AREAS: readonly Area[] = routingOrder(LISTED_AREAS).map((area) => ({
+  service: area.name,
+  mountPath: `/api${area.basePath}`,
+  servicePath: area.basePath,
+  urlSetting: area.urlVariable,
+  adminUrlSetting: area.adminUrlVariable,
+}));
 
 export interface Upstream {
   service: ServiceName;

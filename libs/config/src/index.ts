@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+export * from './areas';
 export * from './hex';
 
 /** Every problem found in the environment, so an operator fixes them all in one go. */

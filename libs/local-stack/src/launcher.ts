@@ -1,7 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { AREAS, localAdminPort, localPort } from '@ledger-api/runtime';
+import { AREAS } from '@ledger-api/config';
+import { localAdminPort, localPort } from '@ledger-api/runtime';
 import { Supervisor, type ChildDefinition } from './supervisor';
 
 /**

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { areaNamed, type AreaName } from '@ledger-api/config';
 import type { AnyRoute, OpenApiInfo, PackageInfo } from '@ledger-api/http';
 import type { Projection } from '@ledger-api/ledger';
 import type { Store } from '@ledger-api/store';
@@ -30,6 +31,12 @@ export interface AreaDefinition {
   info: OpenApiInfo;
   projection(options: { networkVersion: number }): Projection;
   routes(deps: AreaDeps): AnyRoute[];
+}
+
+/** What the platform's list of areas says of the area: its name, where its paths start and its default ports. */
+export function listedArea(name: AreaName): Pick<AreaDefinition, 'area' | 'basePath' | 'defaultPort' | 'defaultAdminPort'> {
+  const { basePath, defaultPort, defaultAdminPort } = areaNamed(name);
+  return { area: name, basePath, defaultPort, defaultAdminPort };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { packageOf, type AreaDefinition } from '@ledger-api/runtime';
+import { listedArea, packageOf, type AreaDefinition } from '@ledger-api/runtime';
 import { configurationRoutes } from './configurations/routes';
 import { groupRoutes } from './groups/routes';
 import { guardianProjection } from './projection';
@@ -7,13 +7,10 @@ import { userRoutes } from './users/routes';
 const packageJson = packageOf(__dirname);
 
 export const guardianArea: AreaDefinition = {
-  area: 'guardian',
+  ...listedArea('guardian'),
   packageName: packageJson.name,
   version: packageJson.version,
-  basePath: '/guardian',
   eventsTag: 'Guardian live events',
-  defaultPort: 4101,
-  defaultAdminPort: 9101,
   info: {
     title: 'Guardian API',
     version: packageJson.version,

@@ -1,5 +1,5 @@
 import { createNftProjection } from '@ledger-api/nft-read-model';
-import { packageOf, type AreaDefinition } from '@ledger-api/runtime';
+import { listedArea, packageOf, type AreaDefinition } from '@ledger-api/runtime';
 import { assetRoutes } from './assets/routes';
 import { burnRoutes } from './burns/routes';
 import { collectionRoutes } from './collections/routes';
@@ -8,13 +8,10 @@ import { configurationRoutes } from './configurations/routes';
 const packageJson = packageOf(__dirname);
 
 export const nftBaseArea: AreaDefinition = {
-  area: 'nft-base',
+  ...listedArea('nft-base'),
   packageName: packageJson.name,
   version: packageJson.version,
-  basePath: '/nft',
   eventsTag: 'NFT live events',
-  defaultPort: 4102,
-  defaultAdminPort: 9102,
   info: {
     title: 'NFT base API',
     version: packageJson.version,

@@ -1,5 +1,5 @@
 import { createNftProjection } from '@ledger-api/nft-read-model';
-import { packageOf, type AreaDefinition } from '@ledger-api/runtime';
+import { listedArea, packageOf, type AreaDefinition } from '@ledger-api/runtime';
 import { canceledAuctionRoutes } from './auction-cancels/routes';
 import { auctionRoutes } from './auctions/routes';
 import { canceledBidRoutes } from './bid-cancels/routes';
@@ -12,13 +12,10 @@ const packageJson = packageOf(__dirname);
 const AREA = 'nft-exchange';
 
 export const nftExchangeArea: AreaDefinition = {
-  area: AREA,
+  ...listedArea(AREA),
   packageName: packageJson.name,
   version: packageJson.version,
-  basePath: '/nft/exchange',
   eventsTag: 'Exchange live events',
-  defaultPort: 4103,
-  defaultAdminPort: 9103,
   info: {
     title: 'NFT Exchange API',
     version: packageJson.version,

@@ -1,3 +1,4 @@
+import { AREAS } from '@ledger-api/config';
 import { distribution, showDistribution, showLoad, showRange, type Distribution } from './bench-stats';
 import type { PacedLoadResult } from './paced-load';
 import { processTable, type StackFigures } from './stack-metrics';
@@ -75,7 +76,7 @@ export interface FreshnessResult {
 function roundRows(rounds: FreshnessRound[]): string[] {
   const lines = [
     '| round | load req/s | load errors | load p50 / p99 ms | edge hit / miss / bypass | edge misses per event | load average | events (reverts) | ' +
-      'guardian p50 / p99 / max | nft-base p50 / p99 / max | nft-exchange p50 / p99 / max | unseen |',
+      `${AREAS.map((area) => `${area.name} p50 / p99 / max`).join(' | ')} | unseen |`,
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   rounds.forEach((round, index) => {
@@ -87,7 +88,7 @@ function roundRows(rounds: FreshnessRound[]): string[] {
         `${edge.hit ?? 0} / ${edge.miss ?? 0} / ${edge.bypass ?? 0} | ${((edge.miss ?? 0) / round.events.length).toFixed(0)} | ` +
         `${showLoad(round.loadAverage)} | ` +
         `${round.events.length} (${reverts}) | ` +
-        `${['guardian', 'nft-base', 'nft-exchange'].map((area) => showDistribution(perArea[area].answer)).join(' | ')} | ${unseen} |`,
+        `${AREAS.map((area) => showDistribution(perArea[area.name].answer)).join(' | ')} | ${unseen} |`,
     );
   });
   return lines;

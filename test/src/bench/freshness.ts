@@ -2,13 +2,14 @@ import { once } from 'node:events';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import type { AreaName } from '@ledger-api/config';
 import { getJson, startCommand } from '../support/processes';
 import { machine, monotonicMs, positiveSetting, writeResults } from './bench-stats';
 import type { PublishedBlock } from './block-publisher';
 import { freshnessReport, summarize, type FreshnessResult, type FreshnessRound, type MeasuredEvent } from './freshness-report';
 import { StageClock } from './freshness-stages';
 import { watchStack } from './stack-metrics';
-import { AREAS, startJetStreamStack, type AreaName, type JetStreamStack } from './jetstream-stack';
+import { AREAS, startJetStreamStack, type JetStreamStack } from './jetstream-stack';
 import type { PacedLoadResult, PacedLoadSettings } from './paced-load';
 
 /**

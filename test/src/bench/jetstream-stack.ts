@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { AREAS as LISTED_AREAS, type AreaName } from '@ledger-api/config';
 import { generateDemoLedger } from '@ledger-api/demo-ledger';
 import { openEventStream } from '@ledger-api/http';
 import { waitFor } from '@ledger-api/test-kit';
@@ -15,12 +16,7 @@ import { BlockPublisher } from './block-publisher';
  * directory, removed by stop(). Each area's live stream is `eventsPath` at its
  * service and `/api` + `eventsPath` at the gateway.
  */
-export const AREAS = [
-  { name: 'guardian', settingPrefix: 'GUARDIAN', script: 'services/guardian/dist/main.js', eventsPath: '/guardian/events' },
-  { name: 'nft-base', settingPrefix: 'NFT_BASE', script: 'services/nft-base/dist/main.js', eventsPath: '/nft/events' },
-  { name: 'nft-exchange', settingPrefix: 'NFT_EXCHANGE', script: 'services/nft-exchange/dist/main.js', eventsPath: '/nft/exchange/events' },
-] as const;
-export type AreaName = (typeof AREAS)[number]['name'];
+export const AREAS = LISTED_AREAS.map((area) => ({ ...area, eventsPath: `${area.basePath}/events` }));
 
 export interface JetStreamStackOptions {
   /** Blocks of the demo ledger published before the services start. */
@@ -60,7 +56,7 @@ async function startServices(directory: string, env: Record<string, string>): Pr
   const started = { processes: {}, addresses: {} } as StartedServices;
   for (const area of AREAS) {
     const address = await freeAddress();
-    started.processes[area.name] = startProcess(area.script, { ...env, ...address.env }, { outputFile: join(directory, `${area.name}.log`) });
+    started.processes[area.name] = startProcess(area.entry, { ...env, ...address.env }, { outputFile: join(directory, `${area.name}.log`) });
     started.addresses[area.name] = address;
   }
   return started;
@@ -78,8 +74,8 @@ export async function startJetStreamStack(options: JetStreamStackOptions): Promi
   const gatewayAddress = await freeAddress();
   const upstreams = Object.fromEntries(
     AREAS.flatMap((area) => [
-      [`${area.settingPrefix}_URL`, services.addresses[area.name].url],
-      [`${area.settingPrefix}_ADMIN_URL`, services.addresses[area.name].adminUrl],
+      [area.urlVariable, services.addresses[area.name].url],
+      [area.adminUrlVariable, services.addresses[area.name].adminUrl],
     ]),
   );
   const gatewayEnv = { ...upstreams, ...common, ...gatewayAddress.env, RATE_LIMIT_PER_MINUTE: '0', ...options.gatewayEnv };

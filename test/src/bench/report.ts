@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { AREAS } from '@ledger-api/config';
 import type { Sample, Scenario } from './measure';
 
 /** What one scenario measured on every target, one sample per round. */
@@ -29,7 +30,7 @@ export interface BenchReport {
   results: ScenarioResult[];
 }
 
-export const STACK_PROCESSES = ['gateway', 'guardian', 'nft-base', 'nft-exchange'] as const;
+export const STACK_PROCESSES = ['gateway', ...AREAS.map((area) => area.name)];
 
 export interface Range {
   median: number;

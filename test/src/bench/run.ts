@@ -2,8 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
+import { AREAS } from '@ledger-api/config';
 import { writeDemoLedger } from '@ledger-api/demo-ledger';
 import { waitFor } from '@ledger-api/test-kit';
+import { areaPortVariables, areaUrlVariables, freeAreaAddresses } from '../support/areas';
 import { tempDir } from '../support/ledger-files';
 import { freeAddress, freePort, getJson, isReady, ROOT, startCommand, startProcess, type RunningProcess } from '../support/processes';
 import { startTestRedis, type TestRedis } from '../support/redis';
@@ -39,12 +41,7 @@ const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br';
 // The limiter runs as deployed, with a limit the benchmark never reaches.
 const UNREACHED_RATE_LIMIT = '1000000000';
 
-const SCRIPTS: Record<string, string> = {
-  gateway: 'gateway/dist/index.js',
-  guardian: 'services/guardian/dist/main.js',
-  'nft-base': 'services/nft-base/dist/main.js',
-  'nft-exchange': 'services/nft-exchange/dist/main.js',
-};
+const SCRIPTS: Record<string, string> = { gateway: 'gateway/dist/index.js', ...Object.fromEntries(AREAS.map((area) => [area.name, area.entry])) };
 
 async function scenarios(api: string): Promise<Scenario[]> {
   const asset = (await getJson(`${api}/nft/assets?limit=1&page=7`)).body.data[0];
@@ -69,18 +66,13 @@ interface RunningStack {
 async function startStack(redis: TestRedis | undefined, directory: string): Promise<RunningStack> {
   const ledger = join(directory, 'ledger.jsonl');
   await writeDemoLedger(ledger);
-  const [gatewayAddress, guardian, base, exchange] = await Promise.all([freeAddress(), freeAddress(), freeAddress(), freeAddress()]);
+  const [gatewayAddress, areas] = await Promise.all([freeAddress(), freeAreaAddresses()]);
   const environment = {
     LEDGER_FILE: ledger,
     LOG_LEVEL,
     RATE_LIMIT_PER_MINUTE: UNREACHED_RATE_LIMIT,
     ...gatewayAddress.env,
-    GUARDIAN_PORT: guardian.env.PORT,
-    GUARDIAN_ADMIN_PORT: guardian.env.ADMIN_PORT,
-    NFT_BASE_PORT: base.env.PORT,
-    NFT_BASE_ADMIN_PORT: base.env.ADMIN_PORT,
-    NFT_EXCHANGE_PORT: exchange.env.PORT,
-    NFT_EXCHANGE_ADMIN_PORT: exchange.env.ADMIN_PORT,
+    ...areaPortVariables(areas),
     ...(redis && { REDIS_URL: redis.url }),
   };
   const stack = startProcess('libs/local-stack/dist/launcher.js', environment, { outputFile: join(directory, 'stack.log') });
@@ -92,15 +84,8 @@ async function startStack(redis: TestRedis | undefined, directory: string): Prom
   return {
     stack,
     target: { name: 'stack', base: `${gateway}/api`, pids },
-    nftBase: { url: base.url, pid: pids['nft-base'] },
-    serviceUrls: {
-      GUARDIAN_URL: guardian.url,
-      GUARDIAN_ADMIN_URL: guardian.adminUrl,
-      NFT_BASE_URL: base.url,
-      NFT_BASE_ADMIN_URL: base.adminUrl,
-      NFT_EXCHANGE_URL: exchange.url,
-      NFT_EXCHANGE_ADMIN_URL: exchange.adminUrl,
-    },
+    nftBase: { url: areas['nft-base'].url, pid: pids['nft-base'] },
+    serviceUrls: areaUrlVariables(areas),
   };
 }
 

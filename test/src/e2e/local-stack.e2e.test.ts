@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import type { LedgerEvent, Transaction } from '@ledger-api/ledger';
 import { generateDemoLedger } from '@ledger-api/demo-ledger';
+import { areaPortVariables, freeAreaAddresses, type AreaAddresses } from '../support/areas';
 import { requestBytes } from '../support/http-bytes';
 import { freeAddress, getJson, isReady, startProcess, type ProcessAddress, type RunningProcess } from '../support/processes';
 import { waitFor } from '@ledger-api/test-kit';
@@ -10,7 +11,7 @@ import { tempDir, topBlock, writeEvents } from '../support/ledger-files';
 /** `npm start` with LEDGER_FILE: the launcher, three services and the gateway as real processes. */
 let stack: RunningProcess;
 let api: string;
-let addresses: Record<'gateway' | 'guardian' | 'nft-base' | 'nft-exchange', ProcessAddress>;
+let addresses: AreaAddresses & { gateway: ProcessAddress };
 let events: LedgerEvent[];
 
 function finalTransactions(): Transaction[] {
@@ -27,17 +28,12 @@ const countOf = (typeGroup: number, type: number) => finalTransactions().filter(
 beforeAll(async () => {
   events = generateDemoLedger({ seed: 7 });
   const file = writeEvents(join(tempDir('stack'), 'ledger.jsonl'), events);
-  const [gateway, guardian, base, exchange] = await Promise.all([freeAddress(), freeAddress(), freeAddress(), freeAddress()]);
-  addresses = { gateway, guardian, 'nft-base': base, 'nft-exchange': exchange };
+  const [gateway, areas] = await Promise.all([freeAddress(), freeAreaAddresses()]);
+  addresses = { gateway, ...areas };
   stack = startProcess('libs/local-stack/dist/launcher.js', {
     LEDGER_FILE: file,
     ...gateway.env,
-    GUARDIAN_PORT: guardian.env.PORT,
-    GUARDIAN_ADMIN_PORT: guardian.env.ADMIN_PORT,
-    NFT_BASE_PORT: base.env.PORT,
-    NFT_BASE_ADMIN_PORT: base.env.ADMIN_PORT,
-    NFT_EXCHANGE_PORT: exchange.env.PORT,
-    NFT_EXCHANGE_ADMIN_PORT: exchange.env.ADMIN_PORT,
+    ...areaPortVariables(areas),
   });
   api = gateway.url;
   await waitFor(() => isReady(gateway.adminUrl), 'the stack to be ready', 120_000, 200);

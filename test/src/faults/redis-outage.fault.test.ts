@@ -1,3 +1,4 @@
+import { AREAS } from '@ledger-api/config';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { timedGet } from '../support/load';
 import { waitFor } from '@ledger-api/test-kit';
@@ -16,7 +17,6 @@ const PATHS = [
   '/api/nft/exchange/auctions?limit=5',
   '/api/nft/exchange/trades?limit=5',
 ];
-const AREAS = ['guardian', 'nft-base', 'nft-exchange'];
 const ROUNDS_WITHOUT_REDIS = 3;
 /** Slower is fine without Redis; a hang is not. */
 const ANSWER_LIMIT_WITHOUT_REDIS_MS = 5_000;
@@ -53,7 +53,7 @@ async function answersDifferingFromBefore(): Promise<string[]> {
 /** Sends a request to every path and checks each area's pages and the gateway's counters landed in Redis. */
 async function redisInUse(paths = PATHS): Promise<boolean> {
   for (const path of paths) await timedGet(`${stack!.gateway}${path}`);
-  const pages = await Promise.all(AREAS.map((area) => redisKeyCount(redis!.port, `ledger-api:${area}:*`)));
+  const pages = await Promise.all(AREAS.map((area) => redisKeyCount(redis!.port, `ledger-api:${area.name}:*`)));
   const counters = await redisKeyCount(redis!.port, 'gateway:rate-limit:*');
   return pages.every((count) => count > 0) && counters > 0;
 }

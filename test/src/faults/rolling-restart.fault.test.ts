@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { areaNamed, type AreaName } from '@ledger-api/config';
 import { writeDemoLedger } from '@ledger-api/demo-ledger';
 import { waitFor } from '@ledger-api/test-kit';
 import { tempDir } from '../support/ledger-files';
@@ -11,10 +12,10 @@ import { freeAddress, isReady, startProcess, type ProcessAddress, type RunningPr
  * (SIGTERM, exit, start again, ready). The gateway sends what a stopping replica refuses to
  * the other one, and nothing to a restarted one until it serves: no request fails.
  */
-const AREAS = [
-  { area: 'guardian', settingPrefix: 'GUARDIAN', paths: ['/api/guardian/groups?limit=5', '/api/guardian/users?limit=5'] },
-  { area: 'nft-base', settingPrefix: 'NFT_BASE', paths: ['/api/nft/collections?limit=5', '/api/nft/assets?limit=5&orderBy=fee:desc'] },
-  { area: 'nft-exchange', settingPrefix: 'NFT_EXCHANGE', paths: ['/api/nft/exchange/auctions?limit=5', '/api/nft/exchange/trades?limit=5'] },
+const AREAS: { area: AreaName; paths: string[] }[] = [
+  { area: 'guardian', paths: ['/api/guardian/groups?limit=5', '/api/guardian/users?limit=5'] },
+  { area: 'nft-base', paths: ['/api/nft/collections?limit=5', '/api/nft/assets?limit=5&orderBy=fee:desc'] },
+  { area: 'nft-exchange', paths: ['/api/nft/exchange/auctions?limit=5', '/api/nft/exchange/trades?limit=5'] },
 ];
 
 interface Replica {
@@ -53,15 +54,16 @@ async function restart(replica: Replica): Promise<{ from: number; to: number; co
 
 const failures = (samples: Sample[]) => samples.filter((sample) => sample.status !== 200).map(({ path, status, body }) => ({ path, status, body }));
 
-it.each(AREAS)('restarts both $area replicas one after the other with no request failing', async ({ area, settingPrefix, paths }) => {
+it.each(AREAS)('restarts both $area replicas one after the other with no request failing', async ({ area, paths }) => {
+  const { urlVariable, adminUrlVariable } = areaNamed(area);
   const replicas = await Promise.all([startReplica(area, await freeAddress()), startReplica(area, await freeAddress())]);
   const gatewayAddress = await freeAddress();
   const gateway = gatewayAddress.url;
   running.push(
     startProcess('gateway/dist/index.js', {
       ...gatewayAddress.env,
-      [`${settingPrefix}_URL`]: replicas.map(({ address }) => address.url).join(','),
-      [`${settingPrefix}_ADMIN_URL`]: replicas.map(({ address }) => address.adminUrl).join(','),
+      [urlVariable]: replicas.map(({ address }) => address.url).join(','),
+      [adminUrlVariable]: replicas.map(({ address }) => address.adminUrl).join(','),
       RATE_LIMIT_PER_MINUTE: '0',
       // Every request goes to a replica: none is answered at the edge.
       EDGE_CACHE_MB: '0',

@@ -1,10 +1,12 @@
 import { join } from 'node:path';
+import type { AreaName } from '@ledger-api/config';
 import { writeDemoLedger } from '@ledger-api/demo-ledger';
+import { areaPortVariables, areaUrlVariables, freeAreaAddresses } from './areas';
 import { tempDir } from './ledger-files';
 import { freeAddress, isReady, startProcess, type RunningProcess } from './processes';
 import { waitFor } from '@ledger-api/test-kit';
 
-export type StackChild = 'guardian' | 'nft-base' | 'nft-exchange' | 'gateway';
+export type StackChild = AreaName | 'gateway';
 
 export interface LocalStack {
   /** The gateway's base URL, without `/api`. */
@@ -12,7 +14,7 @@ export interface LocalStack {
   /** The gateway's admin port: its readiness and metrics. */
   gatewayAdmin: string;
   /** Each service's base and admin URL, as the gateway reaches them: a gateway's environment. */
-  services: Record<`${'GUARDIAN' | 'NFT_BASE' | 'NFT_EXCHANGE'}_${'URL' | 'ADMIN_URL'}`, string>;
+  services: Record<string, string>;
   launcher: RunningProcess;
   /** The pid of the launcher's latest `name` child, from the launcher's log. */
   childPid(name: StackChild): number;
@@ -33,33 +35,16 @@ const STOP_DEADLINE_MS = 25_000;
 export async function startLocalStack({ blocks, env = {} }: LocalStackOptions): Promise<LocalStack> {
   const ledgerFile = join(tempDir('stack'), 'ledger.jsonl');
   writeDemoLedger(ledgerFile, { blockCount: blocks });
-  const [gateway, guardian, base, exchange] = await Promise.all([freeAddress(), freeAddress(), freeAddress(), freeAddress()]);
+  const [gateway, areas] = await Promise.all([freeAddress(), freeAreaAddresses()]);
   const launcher = startProcess(
     'libs/local-stack/dist/launcher.js',
-    {
-      LEDGER_FILE: ledgerFile,
-      ...gateway.env,
-      GUARDIAN_PORT: guardian.env.PORT,
-      GUARDIAN_ADMIN_PORT: guardian.env.ADMIN_PORT,
-      NFT_BASE_PORT: base.env.PORT,
-      NFT_BASE_ADMIN_PORT: base.env.ADMIN_PORT,
-      NFT_EXCHANGE_PORT: exchange.env.PORT,
-      NFT_EXCHANGE_ADMIN_PORT: exchange.env.ADMIN_PORT,
-      ...env,
-    },
+    { LEDGER_FILE: ledgerFile, ...gateway.env, ...areaPortVariables(areas), ...env },
     { processGroup: true },
   );
   const stack: LocalStack = {
     gateway: gateway.url,
     gatewayAdmin: gateway.adminUrl,
-    services: {
-      GUARDIAN_URL: guardian.url,
-      GUARDIAN_ADMIN_URL: guardian.adminUrl,
-      NFT_BASE_URL: base.url,
-      NFT_BASE_ADMIN_URL: base.adminUrl,
-      NFT_EXCHANGE_URL: exchange.url,
-      NFT_EXCHANGE_ADMIN_URL: exchange.adminUrl,
-    },
+    services: areaUrlVariables(areas),
     launcher,
     childPid: (name) => {
       const starts = [...launcher.output().matchAll(new RegExp(`local-stack: ${name} started \\(pid (\\d+)\\)`, 'g'))];

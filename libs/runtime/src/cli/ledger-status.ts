@@ -1,10 +1,10 @@
-import { loadConfig } from '@ledger-api/config';
+import { AREAS, loadConfig, type Area } from '@ledger-api/config';
 import { LedgerNatsStatus } from '@ledger-api/ledger';
 import { createStore, type Store } from '@ledger-api/store';
 import { serviceConfigSchema, type ServiceConfig } from '../config';
 import { projectorLeaseKey } from '../ledger-input';
 import { formatStatusTable, hasTrouble, readAreaStatus, type AreaStatus, type NatsStatusSource } from '../ledger-status';
-import { AREAS, localAdminPort, type LocalArea } from './areas';
+import { localAdminPort } from './areas';
 
 /**
  * `npm run ledger:status [-- --json] [-- --area <name>]`: where each area's read
@@ -18,7 +18,7 @@ import { AREAS, localAdminPort, type LocalArea } from './areas';
  */
 const USAGE = `usage: ledger:status [--json] [--area ${AREAS.map((area) => area.name).join('|')}]...`;
 
-function parseArguments(args: string[]): { json: boolean; areas: LocalArea[] } {
+function parseArguments(args: string[]): { json: boolean; areas: Area[] } {
   let json = false;
   const names: string[] = [];
   for (let index = 0; index < args.length; index += 1) {
@@ -34,7 +34,7 @@ function parseArguments(args: string[]): { json: boolean; areas: LocalArea[] } {
   return { json, areas: names.length > 0 ? names.map(areaNamed) : [...AREAS] };
 }
 
-function configOf(area: LocalArea, areaCount: number): ServiceConfig {
+function configOf(area: Area, areaCount: number): ServiceConfig {
   if (process.env.MONGO_DB && areaCount > 1) throw new Error('MONGO_DB names the database of one area: pass --area <name>');
   return loadConfig(serviceConfigSchema({ area: area.name, port: area.defaultPort, adminPort: area.defaultAdminPort, storeGiven: true }));
 }
@@ -59,7 +59,7 @@ async function openStore(mongoUrl: string, dbName: string): Promise<{ store?: St
   }
 }
 
-async function statusOf(area: LocalArea, config: ServiceConfig, nats: NatsStatusSource | undefined): Promise<AreaStatus> {
+async function statusOf(area: Area, config: ServiceConfig, nats: NatsStatusSource | undefined): Promise<AreaStatus> {
   if (!config.MONGO_URL) {
     const url = `http://127.0.0.1:${localAdminPort(area)}`;
     return readAreaStatus({ area: area.name, storeName: `embedded@${url}`, processReadiness: () => readiness(url), nats, leased: false });
