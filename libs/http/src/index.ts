@@ -10,6 +10,7 @@ export * from './live-events-route';
 export * from './openapi';
 export * from './order-by';
 export * from './page-cache';
+export * from './paged-records-route';
 export * from './paging';
 export * from './record-routes';
 export * from './route';

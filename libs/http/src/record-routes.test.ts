@@ -2,6 +2,7 @@ import type { Page, PageRequest } from '@ledger-api/store';
 import { z } from 'zod';
 import { buildOpenApiDocument } from './openapi';
 import type { ListConfig } from './paging';
+import { pagedRecordsRoute } from './paged-records-route';
 import { recordRoutes, subresourceRoute } from './record-routes';
 import type { AnyRoute } from './route';
 import { validate } from './validation';
@@ -161,5 +162,33 @@ describe('subresourceRoute', () => {
 
   it('answers 404 with the message given where the record leads nowhere', async () => {
     await expect(answer(partsOf, { params: { id: 'c'.repeat(64) } })).rejects.toMatchObject({ status: 404, message: 'Thing not found' });
+  });
+});
+
+describe('pagedRecordsRoute', () => {
+  const partsList = pagedRecordsRoute({
+    path: '/things/:id/things',
+    operationId: 'listThingThings',
+    summary: 'List the things a thing holds',
+    tags: ['Things'],
+    params: z.strictObject({ id: z.string() }),
+    list: list(true),
+    item: thing,
+    read: async ({ params, query }) => (params.id === A ? pageOf(stored.slice(0, query.limit)) : null),
+    notFound: 'Thing not found',
+    present: (record: Thing, asShape) => (asShape ? { id: record._id } : { raw: record._id }),
+  });
+
+  it('reads the page the path and the query name, presenting each record', async () => {
+    await expect(answer(partsList, { params: { id: A }, query: { limit: '1', transform: 'false' } })).resolves.toMatchObject({
+      data: [{ raw: A }],
+      meta: { totalCount: 1 },
+    });
+  });
+
+  it('answers 404 with the message given where the path names nothing, and documents it', async () => {
+    await expect(answer(partsList, { params: { id: B } })).rejects.toMatchObject({ status: 404, message: 'Thing not found' });
+    expect(partsList.errors).toEqual([404]);
+    expect(thingRoutes().routes.list.errors).toBeUndefined();
   });
 });

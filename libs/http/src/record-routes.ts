@@ -3,16 +3,10 @@ import type { Page } from '@ledger-api/store';
 import { z } from 'zod';
 import { batchLookupRoute } from './batch-route';
 import { transactionIdParams } from './fields';
-import { listQuerySchema, pagedEnvelope, pagedResponse, type ListConfig, type PagingQuery } from './paging';
+import { operationText, pagedRecordsRoute, transformOf, type ListQuery, type OperationText, type PageReadInput } from './paged-records-route';
+import type { ListConfig, PagingQuery } from './paging';
 import { defineRoute, type AnyRoute } from './route';
 import { transformQuery } from './transform';
-
-/** How an operation reads in the OpenAPI document. */
-export interface OperationText {
-  operationId: string;
-  summary: string;
-  description?: string;
-}
 
 /** The routes of one kind of record; `list` and `byId` every kind has. */
 export interface RecordOperations {
@@ -26,7 +20,6 @@ export interface RecordOperations {
   search?: OperationText & { body: z.ZodType };
 }
 
-type ListQuery<F extends z.ZodRawShape> = z.output<ReturnType<typeof listQuerySchema<F>>>;
 type SearchBody<O extends RecordOperations> = O['search'] extends { body: infer B extends z.ZodType } ? z.output<B> : never;
 
 /** What every record's routes read: records of type `R` in lists, and by id of type `D`, which may carry more. */
@@ -96,46 +89,17 @@ export function recordRoutes<R, D extends R, F extends z.ZodRawShape, O extends 
   return routes as { [K in keyof O]-?: AnyRoute };
 }
 
-function listRoute<R, D extends R>(spec: Spec<R, D>) {
-  const { path, operations, repository } = spec;
-  return pagedRoute(spec, { method: 'get', path, text: operations.list }, (_body, query, height) => repository.list(query, height));
+function listRoute<R, D extends R>({ path, tags, list, item, operations, repository, present }: Spec<R, D>) {
+  return pagedRecordsRoute({ path, ...operations.list, tags, list, item, read: ({ query, height }) => repository.list(query, height), present });
 }
 
 function searchRoute<R, D extends R>(
-  spec: Spec<R, D>,
+  { path, tags, list, item, present }: Spec<R, D>,
   { body, ...text }: OperationText & { body: z.ZodType },
   search: SearchReads<R, PagingQuery, unknown>['search'],
 ) {
-  return pagedRoute(spec, { method: 'post', path: `${spec.path}/search`, text, body }, search);
-}
-
-interface PagedRouteShape {
-  method: 'get' | 'post';
-  path: string;
-  text: OperationText;
-  body?: z.ZodType;
-}
-
-/** A list or a search: a page of records read by `read`, each presented as lists present them. */
-function pagedRoute<R, D extends R>(
-  { tags, list, item, present }: Spec<R, D>,
-  { method, path, text, body }: PagedRouteShape,
-  read: (body: unknown, query: PagingQuery, height: number) => Promise<Page<R>>,
-) {
-  return defineRoute({
-    method,
-    path,
-    ...operationText(text),
-    tags,
-    query: listQuerySchema(list),
-    ...(body && { body }),
-    response: pagedResponse(item),
-    async handler({ query, body: sent, location, height }) {
-      const page = await read(sent, query, height);
-      const data = page.items.map((record) => present(record, transformOf(query)));
-      return pagedEnvelope(location, list, query, page, data);
-    },
-  });
+  const read = ({ body: sent, query, height }: PageReadInput<unknown, PagingQuery, unknown>) => search(sent, query, height);
+  return pagedRecordsRoute({ method: 'post', path: `${path}/search`, ...text, tags, body, list, item, read, present });
 }
 
 function byIdRoute<R, D extends R>(spec: Spec<R, D>) {
@@ -174,14 +138,6 @@ function batchRoute<R, D extends R>(spec: Spec<R, D>, text: OperationText, findB
 
 function detailPresenter<R, D extends R>({ present, presentDetail }: Spec<R, D>) {
   return presentDetail ?? ((record: D, transform: boolean) => present(record, transform));
-}
-
-/** Whether a query asks for resource shapes: always, where the route takes no `transform`. */
-const transformOf = (query: { transform?: boolean }) => query.transform ?? true;
-
-/** The operation's OpenAPI text, without the keys it leaves out (an absent description stays absent). */
-function operationText({ operationId, summary, description }: OperationText) {
-  return { operationId, summary, ...(description !== undefined && { description }) };
 }
 
 export interface SubresourceSpec<T> extends OperationText {

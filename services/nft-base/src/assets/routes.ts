@@ -1,4 +1,4 @@
-import { defineRoute, notFound, pagedEnvelope, pagedListShape, recordRoutes, subresourceRoute, transactionIdParams } from '@ledger-api/http';
+import { pagedRecordsRoute, recordRoutes, subresourceRoute, transactionIdParams } from '@ledger-api/http';
 import { baseWalletResource, LEDGER_RECORD_LIST, recordPresenter, resourceOrTransaction } from '@ledger-api/nft-read-model';
 import type { AreaDeps } from '@ledger-api/runtime';
 import { presentAsset, presentAssetDetail } from './presenter';
@@ -37,25 +37,17 @@ export function assetRoutes({ store, networkVersion }: AreaDeps) {
 }
 
 function walletAssetsRoute(repository: AssetsRepository) {
-  return defineRoute({
-    method: 'get',
+  return pagedRecordsRoute({
     path: '/nft/assets/wallet/:id',
     operationId: 'listWalletAssets',
     summary: 'List the NFT assets a wallet owns',
     description: 'A valid public key that owns nothing gives an empty page.',
     tags: TAGS,
     params: walletParams,
-    ...pagedListShape(walletAssetsList, assetOrTransaction),
-    async handler({ params, query, location, height }) {
-      const page = await repository.ownedBy(params.id, query, height);
-      return pagedEnvelope(
-        location,
-        walletAssetsList,
-        query,
-        page,
-        page.items.map((asset) => presentAssetRecord(asset, query.transform)),
-      );
-    },
+    list: walletAssetsList,
+    item: assetOrTransaction,
+    read: ({ params, query, height }) => repository.ownedBy(params.id, query, height),
+    present: presentAssetRecord,
   });
 }
 
@@ -73,25 +65,16 @@ function assetWalletRoute(repository: AssetsRepository) {
 }
 
 function collectionAssetsRoute(repository: AssetsRepository) {
-  return defineRoute({
-    method: 'get',
+  return pagedRecordsRoute({
     path: '/nft/collections/:id/assets',
     operationId: 'listCollectionAssets',
     summary: 'List the NFT assets of a collection',
     tags: ['NFT collections'],
     params: transactionIdParams,
-    ...pagedListShape(LEDGER_RECORD_LIST, assetOrTransaction),
-    errors: [404],
-    async handler({ params, query, location }) {
-      const page = await repository.ofCollection(params.id, query);
-      if (!page) throw notFound('Collection not found');
-      return pagedEnvelope(
-        location,
-        LEDGER_RECORD_LIST,
-        query,
-        page,
-        page.items.map((asset) => presentAssetRecord(asset, query.transform)),
-      );
-    },
+    list: LEDGER_RECORD_LIST,
+    item: assetOrTransaction,
+    read: ({ params, query }) => repository.ofCollection(params.id, query),
+    notFound: 'Collection not found',
+    present: presentAssetRecord,
   });
 }

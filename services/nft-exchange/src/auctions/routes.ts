@@ -1,4 +1,4 @@
-import { defineRoute, pagedEnvelope, pagedListShape, recordRoutes, subresourceRoute } from '@ledger-api/http';
+import { pagedRecordsRoute, recordRoutes, subresourceRoute } from '@ledger-api/http';
 import { recordPresenter, resourceOrTransaction } from '@ledger-api/nft-read-model';
 import type { Store } from '@ledger-api/store';
 import { exchangeWalletResource } from '../wallets/schema';
@@ -53,25 +53,18 @@ function sellerWalletRoute(repository: AuctionsRepository) {
 
 /** Not the record search: it reads auctions in every state, with flags of its own. */
 function auctionSearchRoute(repository: AuctionsRepository) {
-  return defineRoute({
+  return pagedRecordsRoute({
     method: 'post',
     path: '/nft/exchange/auctions/search',
     operationId: 'searchAuctions',
     summary: 'Search auctions',
     description: 'Members combine with AND; startAmount compares by value. Auctions in every state are searched unless onlyActive.',
     tags: TAGS,
-    ...pagedListShape(auctionsSearch, auctionOrTransaction),
     body: auctionSearchBody,
-    async handler({ query, body, location, height }) {
-      // Bids belong to the resource shape only; the raw transactions carry nothing derived.
-      const page = await repository.search(body, { ...query, includeBids: query.includeBids && query.transform }, height);
-      return pagedEnvelope(
-        location,
-        auctionsSearch,
-        query,
-        page,
-        page.items.map((auction) => presentAuctionRecord(auction, query.transform)),
-      );
-    },
+    list: auctionsSearch,
+    item: auctionOrTransaction,
+    // Bids belong to the resource shape only; the raw transactions carry nothing derived.
+    read: ({ body, query, height }) => repository.search(body, { ...query, includeBids: query.includeBids && query.transform }, height),
+    present: presentAuctionRecord,
   });
 }
