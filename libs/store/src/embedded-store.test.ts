@@ -35,6 +35,27 @@ describe('EmbeddedStore', () => {
     expect(await store.collection('c').count({})).toBe(0);
   });
 
+  it('holds handed-over documents without copying them, under the id of their write', async () => {
+    const store = new EmbeddedStore();
+    const clone = jest.spyOn(copying, 'copyDocument');
+    try {
+      await store.applyWrites(
+        [
+          { collection: 'c', id: 'a', doc: { _id: 'a', n: 1 } },
+          { collection: 'c', id: 'b', doc: { _id: 'other', n: 2 } },
+        ],
+        { handOver: true },
+      );
+      expect(clone).not.toHaveBeenCalled();
+    } finally {
+      clone.mockRestore();
+    }
+    expect(await store.collection('c').find({}, { sort: { n: 1 } })).toEqual([
+      { _id: 'a', n: 1 },
+      { _id: 'b', n: 2 },
+    ]);
+  });
+
   it('reflects writes in sort orders it has already served', async () => {
     const store = new EmbeddedStore();
     const write = (id: string, rank: number): Write => ({ collection: 'ranked', id, doc: { _id: id, rank } });

@@ -1,6 +1,6 @@
 import { copyDocument } from './embedded/copy-document';
 import { EmbeddedCollection } from './embedded/embedded-collection';
-import type { CollectionSpec, Doc, Filter, FindOptions, ReadCollection, Store, Write } from './types';
+import type { CollectionSpec, Doc, Filter, FindOptions, ReadCollection, Store, Write, WriteOptions } from './types';
 
 /** The store's own deep copy of a JSON-shaped document, for callers that must not share objects with it either. */
 export { copyDocument };
@@ -58,10 +58,14 @@ export class EmbeddedStore implements Store {
     }
   }
 
-  /** Copies every document before touching state, so a bad document leaves the store unchanged. */
-  async applyWrites(writes: Write[]): Promise<void> {
-    const copies = writes.map((write) => ({ ...write, doc: write.doc && { ...copyDocument(write.doc), _id: write.id } }));
-    for (const { collection, id, doc } of copies) {
+  /**
+   * Copies every document before touching state, so a bad document leaves the
+   * store unchanged; documents handed over are held as they are, since nobody
+   * else will change them (a document is only ever replaced whole).
+   */
+  async applyWrites(writes: Write[], { handOver = false }: WriteOptions = {}): Promise<void> {
+    const held = writes.map((write) => ({ ...write, doc: write.doc && storedDocument(write.doc, write.id, handOver) }));
+    for (const { collection, id, doc } of held) {
       if (doc) this.documents(collection).put(doc);
       else this.documents(collection).delete(id);
     }
@@ -89,4 +93,10 @@ export class EmbeddedStore implements Store {
     }
     return documents;
   }
+}
+
+/** The document as the store holds it: under the write's id, copied unless handed over. */
+function storedDocument(doc: Doc, id: string, handOver: boolean): Doc {
+  if (!handOver) return { ...copyDocument(doc), _id: id };
+  return doc._id === id ? doc : { ...doc, _id: id };
 }

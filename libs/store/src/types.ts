@@ -79,6 +79,16 @@ export interface CollectionSpec {
   indexes: IndexSpec[];
 }
 
+/** How applyWrites may treat the documents it is given. */
+export interface WriteOptions {
+  /**
+   * The caller built the documents for this write, as plain JSON-shaped data,
+   * and never changes them afterwards: a store that would copy them to keep
+   * callers away from its state may hold them as they are.
+   */
+  handOver?: boolean;
+}
+
 /** One document-level change: `doc: null` deletes the document with that id. */
 export interface Write {
   collection: string;
@@ -96,7 +106,7 @@ export interface Store {
   collection<T extends Doc = Doc>(name: string): ReadCollection<T>;
   ensureCollections(specs: CollectionSpec[]): Promise<void>;
   /** Applies the writes in order (replace-or-insert, or delete). */
-  applyWrites(writes: Write[]): Promise<void>;
+  applyWrites(writes: Write[], options?: WriteOptions): Promise<void>;
   /**
    * Runs `work`, whose applyWrites calls make up one commit, so that readers
    * see all of it or none where the backend can promise that (MongoDB as a

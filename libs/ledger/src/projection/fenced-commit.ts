@@ -2,6 +2,11 @@ import type { Store, Write } from '@ledger-api/store';
 import { FencedOut } from '../lease/types';
 import { readStoredLedgerState, storedLedgerStateWrite } from './stored-position';
 
+/** Writes whose documents the committer hands over to the store (see WriteOptions). */
+export interface HandedOver {
+  handedOver: Write[];
+}
+
 /** What a fenced commit needs of a store. */
 export type FencedStore = Pick<Store, 'collection' | 'applyWrites' | 'commit' | 'atomic'>;
 
@@ -19,12 +24,13 @@ async function assertNotFencedOut(store: FencedStore, token: number | undefined)
  * successor claimed the read model; in a transaction one check covers the commit, since the
  * successor's claim writes the document the check read, and one of the two transactions fails.
  */
-export async function commitFenced(store: FencedStore, token: number | undefined, batches: Array<() => Write[]>): Promise<void> {
+export async function commitFenced(store: FencedStore, token: number | undefined, batches: Array<() => Write[] | HandedOver>): Promise<void> {
   await store.commit(async () => {
     for (const [index, batch] of batches.entries()) {
       if (index === 0 || !store.atomic) await assertNotFencedOut(store, token);
-      const writes = batch();
-      if (writes.length > 0) await store.applyWrites(writes);
+      const built = batch();
+      const writes = Array.isArray(built) ? built : built.handedOver;
+      if (writes.length > 0) await store.applyWrites(writes, { handOver: !Array.isArray(built) });
     }
   });
 }

@@ -6,7 +6,7 @@ import type { HandleOutcome, LedgerStore, Projection } from './types';
 import { RecentBlocks } from './recent-blocks';
 import { COMMIT_LOG_SPEC, commitLogWrites, DEFAULT_COMMIT_LOG_RETENTION, type CommitEntry } from './commit-log';
 import { newReadModelName, POSITION_COLLECTION, readStoredLedgerState, storedLedgerStateWrite, type StoredLedgerState } from './stored-position';
-import { claimReadModel, commitFenced } from './fenced-commit';
+import { claimReadModel, commitFenced, type HandedOver } from './fenced-commit';
 import { restoreWrites, UNDO_COLLECTION, undoRecordId, undoSteps, type UndoRecord } from './undo';
 import { BlockWriteSet } from './write-set';
 import { observeHandling, type ProjectionObserver } from '../observers';
@@ -180,7 +180,8 @@ export class ProjectionRunner {
     });
     await this.commit([
       () => [this.beginCommit(), { collection: UNDO_COLLECTION, id: record._id, doc: record }, ...commitRecord],
-      () => after,
+      // The write set's own copies, which nothing else holds once the block is committed.
+      () => ({ handedOver: after }),
       () => [this.settledWrite(next), ...this.pruneWrites(block.height)],
     ]);
     this.recentBlocks.remember(block);
@@ -316,7 +317,7 @@ export class ProjectionRunner {
   }
 
   /** Every write of the read model goes through here: one commit, refused once this writer is fenced out. */
-  private commit(batches: Array<() => Write[]>): Promise<void> {
+  private commit(batches: Array<() => Write[] | HandedOver>): Promise<void> {
     return commitFenced(this.store, this.claimedToken, batches);
   }
 

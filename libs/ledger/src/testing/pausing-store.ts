@@ -1,4 +1,4 @@
-import type { CollectionSpec, Doc, ReadCollection, Store, Write } from '@ledger-api/store';
+import type { CollectionSpec, Doc, ReadCollection, Store, Write, WriteOptions } from '@ledger-api/store';
 
 /** A batch of writes held in the store until the test lets the writer go on. */
 export interface WritePause {
@@ -61,8 +61,8 @@ export class PausingStore implements Store {
     for (const pause of this.made) pause.release();
   }
 
-  async applyWrites(writes: Write[]): Promise<void> {
-    await this.inner.applyWrites(writes);
+  async applyWrites(writes: Write[], options?: WriteOptions): Promise<void> {
+    await this.inner.applyWrites(writes, options);
     const pause = this.pending.find((each) => each.matches(writes));
     if (!pause) return;
     this.pending = this.pending.filter((each) => each !== pause);

@@ -1,4 +1,4 @@
-import type { CollectionSpec, Doc, Filter, FindOptions, ReadCollection, Sort, Store, Write } from '../types';
+import type { CollectionSpec, Doc, Filter, FindOptions, ReadCollection, Sort, Store, Write, WriteOptions } from '../types';
 
 export type ReadOperation = 'findById' | 'findOne' | 'find' | 'count' | 'estimatedCount';
 
@@ -66,8 +66,8 @@ export class RecordingStore implements Store {
     return this.inner.ensureCollections(specs);
   }
 
-  applyWrites(writes: Write[]): Promise<void> {
-    return this.inner.applyWrites(writes);
+  applyWrites(writes: Write[], options?: WriteOptions): Promise<void> {
+    return this.inner.applyWrites(writes, options);
   }
 
   commit(work: () => Promise<void>): Promise<void> {
