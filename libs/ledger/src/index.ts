@@ -5,6 +5,7 @@ export * from './address';
 export * from './fault';
 export * from './events';
 export * from './stream';
+export * from './nats-settings';
 export * from './projection/write-set';
 export * from './projection/runner';
 export * from './projection/stored-position';

@@ -2,6 +2,7 @@ import { JetStreamApiCodes, jetstreamManager, type JetStreamManager } from '@nat
 import { Kvm, type KV } from '@nats-io/kv';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { DEFAULT_LEASE_BUCKET } from './lease/nats-kv-lease';
+import type { NatsCredentials } from './nats-settings';
 import { isJetStreamApiError } from './stream';
 
 /** A consumer of the ledger stream and the events it holds not handled yet (undelivered or unacknowledged). */
@@ -21,8 +22,8 @@ export class LedgerNatsStatus {
     private readonly stream: string,
   ) {}
 
-  static async connect(servers: string | string[], stream: string): Promise<LedgerNatsStatus> {
-    const connection = await connect({ servers, name: 'ledger-status', timeout: 5_000 });
+  static async connect(servers: string | string[], stream: string, credentials: NatsCredentials = {}): Promise<LedgerNatsStatus> {
+    const connection = await connect({ servers, ...credentials, name: 'ledger-status', timeout: 5_000 });
     return new LedgerNatsStatus(connection, await jetstreamManager(connection), stream);
   }
 

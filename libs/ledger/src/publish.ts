@@ -3,10 +3,14 @@ import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { Logger } from '@ledger-api/observability';
 import { eventKind, eventMessageId, parseLedgerEvent } from './events';
 import { assertReadable, readLines } from './lines';
-import { DEFAULT_LEDGER_STREAM, DEFAULT_SUBJECT_PREFIX, ensureLedgerStream, ledgerSubject } from './stream';
+import type { NatsCredentials } from './nats-settings';
+import { DEFAULT_LEDGER_STREAM, DEFAULT_SUBJECT_PREFIX, ensureLedgerStream, ledgerSubject, type LedgerStreamSettings } from './stream';
 
 export interface PublishLedgerFileOptions {
   servers: string | string[];
+  credentials?: NatsCredentials;
+  /** How the stream is created when it is missing. */
+  streamSettings?: LedgerStreamSettings;
   file: string;
   logger: Logger;
   stream?: string;
@@ -31,11 +35,11 @@ export interface PublishSummary {
 export async function publishLedgerFile(options: PublishLedgerFileOptions): Promise<PublishSummary> {
   const { servers, file, logger, stream = DEFAULT_LEDGER_STREAM, subjectPrefix = DEFAULT_SUBJECT_PREFIX } = options;
   await assertReadable(file);
-  const connection = await connect({ servers }).catch((error: Error) => {
+  const connection = await connect({ servers, ...options.credentials }).catch((error: Error) => {
     throw new Error(`cannot connect to NATS at ${String(servers)}: ${error.message}`, { cause: error });
   });
   try {
-    await ensureLedgerStream(await jetstreamManager(connection), stream, subjectPrefix);
+    await ensureLedgerStream(await jetstreamManager(connection), stream, subjectPrefix, options.streamSettings, logger);
     const js = jetstream(connection);
     const summary: PublishSummary = { stream, applied: 0, reverted: 0, duplicates: 0, lastSeq: 0 };
     for await (const { number, text } of readLines(file)) {

@@ -1,5 +1,6 @@
 import { env } from '@ledger-api/config';
 import { DEFAULT_KEEP_ALIVE_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from '@ledger-api/http';
+import { natsEnvironment } from '@ledger-api/ledger';
 import { z } from 'zod';
 
 export const ROLES = ['api', 'projector', 'all'] as const;
@@ -39,6 +40,8 @@ export function serviceConfigSchema(defaults: { area: string; port: number; admi
       REDIS_URL: env.url(['redis', 'rediss']).optional(),
       // The NATS server whose JetStream the projector consumes.
       NATS_URL: z.string().optional(),
+      // Its sign-in, and the ledger stream's copies and limits (see natsEnvironment).
+      ...natsEnvironment,
       // The JetStream stream of ledger events.
       LEDGER_STREAM: z
         .string()

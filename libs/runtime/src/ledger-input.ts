@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { FileLedgerSource, JetStreamLedgerSource, NatsKvLease, type LedgerSource, type ProjectorLease } from '@ledger-api/ledger';
+import {
+  FileLedgerSource,
+  JetStreamLedgerSource,
+  ledgerStreamSettings,
+  natsCredentials,
+  NatsKvLease,
+  type LedgerSource,
+  type ProjectorLease,
+} from '@ledger-api/ledger';
 import type { Logger } from '@ledger-api/observability';
 import type { Store } from '@ledger-api/store';
 import { defaultDatabaseName, type ServiceConfig } from './config';
@@ -43,8 +51,11 @@ export function ledgerInput(area: string, config: ServiceConfig, storeKind: Stor
   if (config.NATS_URL) {
     const shared = storeKind !== 'embedded';
     const consumerName = shared ? sharedConsumerName(area, config.MONGO_DB) : perProcessConsumerName(area);
+    const credentials = natsCredentials(config);
     const source = new JetStreamLedgerSource({
       servers: config.NATS_URL,
+      credentials,
+      streamSettings: ledgerStreamSettings(config),
       stream: config.LEDGER_STREAM,
       subjectPrefix: config.LEDGER_SUBJECT_PREFIX,
       consumerName,
@@ -53,7 +64,7 @@ export function ledgerInput(area: string, config: ServiceConfig, storeKind: Stor
     });
     if (!shared) return { source };
     const key = projectorLeaseKey(config.LEDGER_STREAM, area, config.MONGO_DB);
-    return { source, lease: new NatsKvLease({ servers: config.NATS_URL, key, ttlMs: config.PROJECTOR_LEASE_TTL_MS, logger }) };
+    return { source, lease: new NatsKvLease({ servers: config.NATS_URL, credentials, key, ttlMs: config.PROJECTOR_LEASE_TTL_MS, logger }) };
   }
   if (config.LEDGER_FILE) return { source: new FileLedgerSource(config.LEDGER_FILE) };
   logger.warn('no NATS_URL or LEDGER_FILE: serving an empty ledger');

@@ -1,21 +1,35 @@
+import { loadConfigOrExit } from '@ledger-api/config';
 import { createLogger } from '@ledger-api/observability';
+import { z } from 'zod';
+import { ledgerStreamSettings, natsCredentials, natsEnvironment } from '../nats-settings';
 import { publishLedgerFile } from '../publish';
 import { DEFAULT_LEDGER_STREAM, DEFAULT_SUBJECT_PREFIX } from '../stream';
 
+const publisherConfigSchema = z.object({
+  // The NATS server whose JetStream holds the ledger stream.
+  NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  // The stream, and the prefix of its subjects (<prefix>.applied, <prefix>.reverted), as the services read them.
+  LEDGER_STREAM: z.string().default(DEFAULT_LEDGER_STREAM),
+  LEDGER_SUBJECT_PREFIX: z.string().default(DEFAULT_SUBJECT_PREFIX),
+  ...natsEnvironment,
+});
+
 /**
- * Publishes a ledger file to NATS JetStream:
+ * Publishes a ledger file to NATS JetStream, creating the stream if it is missing:
  *   node libs/ledger/dist/cli/publish.js <file.jsonl>
- * NATS_URL (default nats://127.0.0.1:4222), LEDGER_STREAM (default LEDGER),
- * LEDGER_SUBJECT_PREFIX (default ledger.block). Prints a one-line JSON summary.
+ * Configured by the environment (publisherConfigSchema). Prints a one-line JSON summary.
  */
 async function main(): Promise<void> {
   const file = process.argv[2];
   if (!file) throw new Error('usage: ledger:publish <file.jsonl>');
+  const config = loadConfigOrExit(publisherConfigSchema);
   const summary = await publishLedgerFile({
     file,
-    servers: process.env.NATS_URL || 'nats://127.0.0.1:4222',
-    stream: process.env.LEDGER_STREAM || DEFAULT_LEDGER_STREAM,
-    subjectPrefix: process.env.LEDGER_SUBJECT_PREFIX || DEFAULT_SUBJECT_PREFIX,
+    servers: config.NATS_URL,
+    credentials: natsCredentials(config),
+    streamSettings: ledgerStreamSettings(config),
+    stream: config.LEDGER_STREAM,
+    subjectPrefix: config.LEDGER_SUBJECT_PREFIX,
     logger: createLogger({ name: 'ledger-publish', level: 'warn' }),
   });
   process.stdout.write(`${JSON.stringify(summary)}\n`);

@@ -5,6 +5,7 @@ import { JetStreamApiCodes } from '@nats-io/jetstream';
 import { Kvm, type KV } from '@nats-io/kv';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { Logger } from '@ledger-api/observability';
+import type { NatsCredentials } from '../nats-settings';
 import { isJetStreamApiError } from '../stream';
 import type { HeldLease, ProjectorLease } from './types';
 
@@ -13,6 +14,7 @@ export const DEFAULT_LEASE_TTL_MS = 15_000;
 
 export interface NatsKvLeaseOptions {
   servers: string | string[];
+  credentials?: NatsCredentials;
   /** One key per shared consumer, e.g. `<stream>.<consumer>`. */
   key: string;
   logger: Logger;
@@ -35,6 +37,7 @@ export interface NatsKvLeaseOptions {
  */
 export class NatsKvLease implements ProjectorLease {
   private readonly servers: string | string[];
+  private readonly credentials: NatsCredentials;
   private readonly key: string;
   private readonly logger: Logger;
   private readonly bucketName: string;
@@ -47,7 +50,8 @@ export class NatsKvLease implements ProjectorLease {
   private renewing: Promise<void> = Promise.resolve();
   private lastHolderSeen: string | undefined;
 
-  constructor({ servers, key, logger, ttlMs = DEFAULT_LEASE_TTL_MS, bucket = DEFAULT_LEASE_BUCKET, holder }: NatsKvLeaseOptions) {
+  constructor({ servers, credentials = {}, key, logger, ttlMs = DEFAULT_LEASE_TTL_MS, bucket = DEFAULT_LEASE_BUCKET, holder }: NatsKvLeaseOptions) {
+    this.credentials = credentials;
     if (!Number.isSafeInteger(ttlMs) || ttlMs < 300) throw new RangeError(`ttlMs must be an integer of at least 300, got ${ttlMs}`);
     this.servers = servers;
     this.key = key;
@@ -154,7 +158,7 @@ export class NatsKvLease implements ProjectorLease {
   }
 
   private async open(): Promise<{ connection: NatsConnection; kv: KV }> {
-    const connection = await connect({ servers: this.servers, name: `lease ${this.holder}`, maxReconnectAttempts: -1 });
+    const connection = await connect({ servers: this.servers, ...this.credentials, name: `lease ${this.holder}`, maxReconnectAttempts: -1 });
     try {
       const kv = await new Kvm(connection).create(this.bucketName, { ttl: this.ttlMs, history: 1 });
       // An existing bucket keeps its own age limit, and that is what decides when a lease expires.

@@ -12,13 +12,17 @@ import {
 import type { Logger } from '@ledger-api/observability';
 import { parseLedgerMessage } from '../events';
 import { DeliveryInterrupted } from '../fault';
-import { DEFAULT_LEDGER_STREAM, DEFAULT_SUBJECT_PREFIX, ensureLedgerStream, isJetStreamApiError } from '../stream';
+import type { NatsCredentials } from '../nats-settings';
+import { DEFAULT_LEDGER_STREAM, DEFAULT_SUBJECT_PREFIX, ensureLedgerStream, isJetStreamApiError, type LedgerStreamSettings } from '../stream';
 import type { LedgerPosition } from '../types';
 import { consumerPendingEvents, newestAppliedBlockTime } from './jetstream-backlog';
 import type { LedgerEventHandler, LedgerSource } from './types';
 
 export interface JetStreamLedgerSourceOptions {
   servers: string | string[];
+  credentials?: NatsCredentials;
+  /** How the stream is created when it is missing. */
+  streamSettings?: LedgerStreamSettings;
   /** The pull consumer's name; the consumer is re-created at every start (see below), so only one source may use a name at a time. */
   consumerName: string;
   logger: Logger;
@@ -54,6 +58,8 @@ const ACK_EVERY = 64;
  */
 export class JetStreamLedgerSource implements LedgerSource {
   private readonly servers: string | string[];
+  private readonly credentials: NatsCredentials;
+  private readonly streamSettings: LedgerStreamSettings | undefined;
   private readonly consumerName: string;
   private readonly logger: Logger;
   private readonly stream: string;
@@ -75,6 +81,8 @@ export class JetStreamLedgerSource implements LedgerSource {
     this.perProcess = options.perProcess ?? false;
     this.idleConsumerTtlMs = options.idleConsumerTtlMs ?? DEFAULT_IDLE_CONSUMER_TTL_MS;
     this.servers = servers;
+    this.credentials = options.credentials ?? {};
+    this.streamSettings = options.streamSettings;
     this.consumerName = consumerName;
     this.logger = logger.child({ stream, consumer: consumerName });
     this.stream = stream;
@@ -124,7 +132,7 @@ export class JetStreamLedgerSource implements LedgerSource {
     const reconnectsAtStart = this.reconnects;
     const interrupted = () => this.reconnects !== reconnectsAtStart;
     const jsm = await jetstreamManager(connection);
-    await ensureLedgerStream(jsm, this.stream, this.subjectPrefix);
+    await ensureLedgerStream(jsm, this.stream, this.subjectPrefix, this.streamSettings, this.logger);
     await this.recreateConsumer(jsm, from.streamSeq + 1);
     const consumer = await jetstream(connection).consumers.get(this.stream, this.consumerName);
     const messages = await consumer.consume({ max_messages: this.batchSize });
@@ -187,10 +195,12 @@ export class JetStreamLedgerSource implements LedgerSource {
   /** One connection for the source's lifetime; the client reconnects on its own after it was established. */
   private connect(): Promise<NatsConnection> {
     if (!this.connection) {
-      this.connection = connect({ servers: this.servers, name: this.consumerName, maxReconnectAttempts: -1 }).then((connection) => {
-        void this.watchStatus(connection);
-        return connection;
-      });
+      this.connection = connect({ servers: this.servers, ...this.credentials, name: this.consumerName, maxReconnectAttempts: -1 }).then(
+        (connection) => {
+          void this.watchStatus(connection);
+          return connection;
+        },
+      );
       this.connection.catch(() => {
         this.connection = undefined;
       });

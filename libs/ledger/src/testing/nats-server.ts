@@ -35,11 +35,13 @@ export class TestNatsServer {
   private constructor(
     readonly port: number,
     readonly storeDir: string,
+    /** The user and password it asks clients for, if any. */
+    readonly credentials?: { user: string; pass: string },
   ) {}
 
   /** Starts a server on a free port with an empty store; resolves once JetStream answers. */
-  static async start(): Promise<TestNatsServer> {
-    const server = new TestNatsServer(await freePort(), await mkdtemp(join(tmpdir(), 'nats-store-')));
+  static async start(credentials?: { user: string; pass: string }): Promise<TestNatsServer> {
+    const server = new TestNatsServer(await freePort(), await mkdtemp(join(tmpdir(), 'nats-store-')), credentials);
     await server.launch();
     return server;
   }
@@ -71,7 +73,8 @@ export class TestNatsServer {
   }
 
   private async launch(): Promise<void> {
-    const child = spawn(NATS_SERVER, ['-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.storeDir], {
+    const signIn = this.credentials ? ['--user', this.credentials.user, '--pass', this.credentials.pass] : [];
+    const child = spawn(NATS_SERVER, ['-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.storeDir, ...signIn], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.process = child;
@@ -88,7 +91,7 @@ export class TestNatsServer {
 
   private async jetStreamAnswers(): Promise<boolean> {
     try {
-      const connection = await connect({ servers: this.url, reconnect: false, timeout: 1_000 });
+      const connection = await connect({ servers: this.url, ...this.credentials, reconnect: false, timeout: 1_000 });
       try {
         await (await jetstreamManager(connection)).getAccountInfo();
         return true;

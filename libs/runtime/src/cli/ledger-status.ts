@@ -1,5 +1,5 @@
 import { AREAS, loadConfig, type Area } from '@ledger-api/config';
-import { LedgerNatsStatus } from '@ledger-api/ledger';
+import { LedgerNatsStatus, natsCredentials } from '@ledger-api/ledger';
 import { createStore, type Store } from '@ledger-api/store';
 import { serviceConfigSchema, type ServiceConfig } from '../config';
 import { projectorLeaseKey } from '../ledger-input';
@@ -87,7 +87,7 @@ async function main(): Promise<void> {
   const { json, areas } = parseArguments(process.argv.slice(2));
   const configs = areas.map((area) => configOf(area, areas.length));
   const { NATS_URL, LEDGER_STREAM } = configs[0];
-  const nats = NATS_URL ? await LedgerNatsStatus.connect(NATS_URL, LEDGER_STREAM) : undefined;
+  const nats = NATS_URL ? await LedgerNatsStatus.connect(NATS_URL, LEDGER_STREAM, natsCredentials(configs[0])) : undefined;
   try {
     const statuses: AreaStatus[] = [];
     for (const [index, area] of areas.entries()) statuses.push(await statusOf(area, configs[index], nats && areaNats(nats, configs[index])));
