@@ -72,6 +72,19 @@ describe('the Kubernetes manifests', () => {
     expect(schemaProblems(objects)).toEqual([]);
   });
 
+  it('takes the NATS sign-in from the Secret, never from the ConfigMap', () => {
+    const projector = named(objectsOf(join(K8S, 'base')), 'Deployment', 'projector')!.spec.template.spec.containers[0];
+    for (const variable of ['NATS_USER', 'NATS_PASSWORD']) {
+      expect(projector.env).toContainEqual({
+        name: variable,
+        valueFrom: { secretKeyRef: { name: 'ledger-api-secrets', key: variable, optional: true } },
+      });
+    }
+    const configMap = readFileSync(join(K8S, 'base/config.env'), 'utf8');
+    expect(configMap).not.toMatch(/^(NATS_USER|NATS_PASSWORD|NATS_TOKEN)=/m);
+    expect(configMap).not.toMatch(/^NATS_URL=\w+:\/\/[^/]*@/m);
+  });
+
   it('has example Secrets that fit their schema', () => {
     expect(schemaProblems(readManifests(join(K8S, 'base/secrets.example.yaml')))).toEqual([]);
   });
