@@ -38,7 +38,7 @@ describe('publishLedgerFile', () => {
     );
   });
 
-  it('signs in to a server that asks for it, and creates the stream with the copies and limits asked for, once', async () => {
+  it('signs in to a server that asks for it, creates the stream with the copies and limits asked for once, and seeds only an empty one', async () => {
     const credentials = { user: 'ledger', pass: 'secret' };
     const server = await TestNatsServer.start(credentials);
     const warnings: string[] = [];
@@ -70,6 +70,14 @@ describe('publishLedgerFile', () => {
       await publish({ credentials, streamSettings: { ...settings, maxBytes: -1 } });
       expect((await config()).max_bytes).toBe(64 * 1024 * 1024);
       expect(warnings.join('')).toContain('the ledger stream exists with other settings than configured');
+      // A seed publishes into an empty stream only.
+      const held = (await (await jetstreamManager(connection)).streams.info('SIGNED')).state.messages;
+      expect(await publish({ credentials, onlyIntoEmptyStream: true })).toMatchObject({ applied: 0, skipped: true });
+      expect((await (await jetstreamManager(connection)).streams.info('SIGNED')).state.messages).toBe(held);
+      expect(await publish({ credentials, stream: 'SEEDED', subjectPrefix: 'seeded.block', onlyIntoEmptyStream: true })).toMatchObject({
+        applied: 1,
+        lastSeq: 1,
+      });
       await connection.close();
     } finally {
       await server.dispose();

@@ -11,6 +11,8 @@ export interface PublishLedgerFileOptions {
   credentials?: NatsCredentials;
   /** How the stream is created when it is missing. */
   streamSettings?: LedgerStreamSettings;
+  /** Publish nothing into a stream that holds events already (a first run's seed). */
+  onlyIntoEmptyStream?: boolean;
   file: string;
   logger: Logger;
   stream?: string;
@@ -25,6 +27,8 @@ export interface PublishSummary {
   duplicates: number;
   /** Stream sequence of the last event published, 0 when the file held none. */
   lastSeq: number;
+  /** Set when nothing was published because the stream held events already (onlyIntoEmptyStream). */
+  skipped?: true;
 }
 
 /**
@@ -39,9 +43,14 @@ export async function publishLedgerFile(options: PublishLedgerFileOptions): Prom
     throw new Error(`cannot connect to NATS at ${String(servers)}: ${error.message}`, { cause: error });
   });
   try {
-    await ensureLedgerStream(await jetstreamManager(connection), stream, subjectPrefix, options.streamSettings, logger);
-    const js = jetstream(connection);
+    const jsm = await jetstreamManager(connection);
+    await ensureLedgerStream(jsm, stream, subjectPrefix, options.streamSettings, logger);
     const summary: PublishSummary = { stream, applied: 0, reverted: 0, duplicates: 0, lastSeq: 0 };
+    if (options.onlyIntoEmptyStream) {
+      const { state } = await jsm.streams.info(stream);
+      if (state.messages > 0) return { ...summary, lastSeq: state.last_seq, skipped: true };
+    }
+    const js = jetstream(connection);
     for await (const { number, text } of readLines(file)) {
       const event = parseLedgerEvent(text, `${file} line ${number}`);
       const kind = eventKind(event);

@@ -16,15 +16,19 @@ const publisherConfigSchema = z.object({
 
 /**
  * Publishes a ledger file to NATS JetStream, creating the stream if it is missing:
- *   node libs/ledger/dist/cli/publish.js <file.jsonl>
+ *   node libs/ledger/dist/cli/publish.js [--if-empty] <file.jsonl>
+ * --if-empty publishes nothing into a stream that holds events already: a first run's seed.
  * Configured by the environment (publisherConfigSchema). Prints a one-line JSON summary.
  */
 async function main(): Promise<void> {
-  const file = process.argv[2];
-  if (!file) throw new Error('usage: ledger:publish <file.jsonl>');
+  const args = process.argv.slice(2);
+  const onlyIntoEmptyStream = args[0] === '--if-empty';
+  const file = args[onlyIntoEmptyStream ? 1 : 0];
+  if (!file) throw new Error('usage: ledger:publish [--if-empty] <file.jsonl>');
   const config = loadConfigOrExit(publisherConfigSchema);
   const summary = await publishLedgerFile({
     file,
+    onlyIntoEmptyStream,
     servers: config.NATS_URL,
     credentials: natsCredentials(config),
     streamSettings: ledgerStreamSettings(config),
