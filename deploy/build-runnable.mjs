@@ -5,6 +5,8 @@
 //   node deploy/build-runnable.mjs                      every workspace npm start runs, into its dist/
 //   node deploy/build-runnable.mjs --image --out DIR    what the image ships (no dev launchers), as a
 //                                                       release tree: DIR/<workspace>/{package.json,dist}
+//   ... --image --with-demo-ledger --out DIR            the same with the demo ledger generator, for the
+//                                                       seed of a first Docker Compose run (the demo-seed image)
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
@@ -17,6 +19,7 @@ const DEV_ONLY = new Set(['libs/demo-ledger', 'libs/local-stack']);
 const NEVER = new Set(['libs/test-kit', 'test', 'client']);
 
 const image = process.argv.includes('--image');
+const withDemoLedger = process.argv.includes('--with-demo-ledger');
 const outFlag = process.argv.indexOf('--out');
 const OUT = outFlag === -1 ? ROOT : resolve(process.argv[outFlag + 1]);
 // Beside its output a release tree holds what a package reads at run time: its manifest, and the gateway's API document.
@@ -24,7 +27,8 @@ const RELEASE_FILES = ['package.json', 'openapi.json'];
 
 function workspaces() {
   const under = (folder) => readdirSync(join(ROOT, folder)).map((name) => `${folder}/${name}`);
-  return [...under('libs'), ...under('services'), 'gateway'].filter((path) => !NEVER.has(path) && !(image && DEV_ONLY.has(path)));
+  const shipped = (path) => !(image && DEV_ONLY.has(path)) || (withDemoLedger && path === 'libs/demo-ledger');
+  return [...under('libs'), ...under('services'), 'gateway'].filter((path) => !NEVER.has(path) && shipped(path));
 }
 
 /** The package's source files that run: no tests, no `testing/` kits, no declarations. */
