@@ -3,10 +3,9 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
 import { AREAS } from '@ledger-api/config';
-import { writeDemoLedger } from '@ledger-api/demo-ledger';
 import { waitFor } from '@ledger-api/test-kit';
-import { areaPortVariables, areaUrlVariables, freeAreaAddresses } from '../support/areas';
 import { tempDir } from '../support/ledger-files';
+import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { freeAddress, freePort, getJson, isReady, ROOT, startCommand, startProcess, type RunningProcess } from '../support/processes';
 import { startTestRedis, type TestRedis } from '../support/redis';
 import { fetchRaw, measure, type LoadSettings, type Scenario, type Target } from './measure';
@@ -55,44 +54,29 @@ async function scenarios(api: string): Promise<Scenario[]> {
 }
 
 interface RunningStack {
-  stack: RunningProcess;
+  stack: LocalStack;
   target: Target;
   /** The nft-base service, which every scenario reads. */
   nftBase: { url: string; pid: number };
-  /** The gateway's variables naming the services, for a second gateway in front of them. */
-  serviceUrls: Record<string, string>;
 }
 
 async function startStack(redis: TestRedis | undefined, directory: string): Promise<RunningStack> {
-  const ledger = join(directory, 'ledger.jsonl');
-  await writeDemoLedger(ledger);
-  const [gatewayAddress, areas] = await Promise.all([freeAddress(), freeAreaAddresses()]);
-  const environment = {
-    LEDGER_FILE: ledger,
-    LOG_LEVEL,
-    RATE_LIMIT_PER_MINUTE: UNREACHED_RATE_LIMIT,
-    ...gatewayAddress.env,
-    ...areaPortVariables(areas),
-    ...(redis && { REDIS_URL: redis.url }),
-  };
-  const stack = startProcess('libs/local-stack/dist/launcher.js', environment, { outputFile: join(directory, 'stack.log') });
-  const gateway = gatewayAddress.url;
-  await waitFor(() => isReady(gatewayAddress.adminUrl), 'the stack', 120_000, 200);
-  const children = childrenByScript(stack.child.pid!);
+  const env = { LOG_LEVEL, RATE_LIMIT_PER_MINUTE: UNREACHED_RATE_LIMIT, ...(redis && { REDIS_URL: redis.url }) };
+  const stack = await startLocalStack({ env, directory, outputFile: join(directory, 'stack.log') });
+  const children = childrenByScript(stack.launcher.child.pid!);
   const pids = Object.fromEntries(Object.entries(SCRIPTS).map(([name, script]) => [name, children.get(resolve(ROOT, script))!]));
   if (redis) pids.redis = redis.process.child.pid!;
   return {
     stack,
-    target: { name: 'stack', base: `${gateway}/api`, pids },
-    nftBase: { url: areas['nft-base'].url, pid: pids['nft-base'] },
-    serviceUrls: areaUrlVariables(areas),
+    target: { name: 'stack', base: `${stack.gateway}/api`, pids },
+    nftBase: { url: stack.services.NFT_BASE_URL, pid: pids['nft-base'] },
   };
 }
 
 /** A gateway that proxies every request (edge cache off) to the stack's services, configured as the stack's own otherwise. */
-async function startProxyingGateway({ serviceUrls, nftBase }: RunningStack, directory: string): Promise<{ server: RunningProcess; target: Target }> {
+async function startProxyingGateway({ stack, nftBase }: RunningStack, directory: string): Promise<{ server: RunningProcess; target: Target }> {
   const address = await freeAddress();
-  const environment = { ...serviceUrls, ...address.env, EDGE_CACHE_MB: '0', LOG_LEVEL, RATE_LIMIT_PER_MINUTE: UNREACHED_RATE_LIMIT };
+  const environment = { ...stack.services, ...address.env, EDGE_CACHE_MB: '0', LOG_LEVEL, RATE_LIMIT_PER_MINUTE: UNREACHED_RATE_LIMIT };
   const server = startProcess('gateway/dist/index.js', environment, { outputFile: join(directory, 'proxying-gateway.log') });
   await waitFor(() => isReady(address.adminUrl), 'the proxying gateway', 30_000, 100);
   // As for the node:http proxy, the nft-base service's CPU is counted beside the gateway's own.
@@ -167,7 +151,7 @@ function commit(): string {
 async function main(): Promise<void> {
   const startedAt = new Date().toISOString();
   const redis = USE_REDIS ? await startTestRedis() : undefined;
-  const running: RunningProcess[] = redis ? [redis.process] : [];
+  const running: Array<Pick<RunningProcess, 'stop'>> = redis ? [redis.process] : [];
   // The ledger, the fixtures and the stack's log (hundreds of MB at info): removed at the end.
   const directory = tempDir('bench');
   try {

@@ -23,23 +23,27 @@ export interface LocalStack {
 }
 
 export interface LocalStackOptions {
-  /** Blocks of the demo ledger; small ledgers start in a few seconds. */
-  blocks: number;
+  /** Blocks of the demo ledger (the demo's own count when absent); small ledgers start in a few seconds. */
+  blocks?: number;
   env?: Record<string, string>;
+  /** Where the stack's output goes; kept in memory when absent. */
+  outputFile?: string;
+  /** The folder the ledger is written to; a new temporary one when absent. */
+  directory?: string;
 }
 
 const READY_DEADLINE_MS = 120_000;
 const STOP_DEADLINE_MS = 25_000;
 
 /** `npm start` on a demo ledger, on free ports, in a process group of its own. */
-export async function startLocalStack({ blocks, env = {} }: LocalStackOptions): Promise<LocalStack> {
-  const ledgerFile = join(tempDir('stack'), 'ledger.jsonl');
-  writeDemoLedger(ledgerFile, { blockCount: blocks });
+export async function startLocalStack({ blocks, env = {}, outputFile, directory }: LocalStackOptions): Promise<LocalStack> {
+  const ledgerFile = join(directory ?? tempDir('stack'), 'ledger.jsonl');
+  writeDemoLedger(ledgerFile, blocks === undefined ? {} : { blockCount: blocks });
   const [gateway, areas] = await Promise.all([freeAddress(), freeAreaAddresses()]);
   const launcher = startProcess(
     'libs/local-stack/dist/launcher.js',
     { LEDGER_FILE: ledgerFile, ...gateway.env, ...areaPortVariables(areas), ...env },
-    { processGroup: true },
+    { processGroup: true, outputFile },
   );
   const stack: LocalStack = {
     gateway: gateway.url,
