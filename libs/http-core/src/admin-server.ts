@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import type { Metrics } from '@ledger-api/observability';
 import { errorBody, RETRY_AFTER_SECONDS } from './errors';
+import { drainServer } from './drain';
 import { createHttpServer } from './http-server';
 import { normalizePath } from './path';
 
@@ -23,6 +24,9 @@ export interface AdminServer {
   readonly port: number;
   close(): Promise<void>;
 }
+
+/** How long a probe or scrape still running at shutdown may take to finish. */
+const ADMIN_CLOSE_DEADLINE_MS = 1_000;
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }).end(JSON.stringify(body));
@@ -66,10 +70,8 @@ export async function startAdminServer(options: AdminServerOptions): Promise<Adm
   return {
     port: (server.address() as AddressInfo).port,
     async close() {
-      // Probes and scrapes hold nothing worth draining: their connections are cut.
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
-      await closed;
+      // Probes and scrapes need no grace: the answers in flight finish, nothing waits for new ones.
+      await drainServer(server, { delayMs: 0, drainMs: 0, deadlineMs: ADMIN_CLOSE_DEADLINE_MS });
     },
   };
 }
