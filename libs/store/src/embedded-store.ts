@@ -5,13 +5,17 @@ import type { CollectionSpec, Doc, Filter, FindOptions, ReadCollection, Store, W
 /** The store's own deep copy of a JSON-shaped document, for callers that must not share objects with it either. */
 export { copyDocument };
 
-/** Callers and the store never share an object, so neither can change the other's state. */
+/** Callers and the store share no object they may change, so neither can change the other's state. */
 class EmbeddedReadCollection<T extends Doc> implements ReadCollection<T> {
   constructor(private readonly documents: EmbeddedCollection) {}
 
   async findById(id: string): Promise<T | null> {
     const doc = this.documents.get(id);
     return doc ? (copyDocument(doc) as T) : null;
+  }
+
+  async findStoredById(id: string): Promise<T | null> {
+    return (this.documents.get(id) as T | undefined) ?? null;
   }
 
   async findOne(filter: Filter, options: FindOptions = {}): Promise<T | null> {

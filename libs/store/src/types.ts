@@ -56,6 +56,13 @@ export interface PageSource<T> {
 /** Reads return documents the caller owns: changing them never reaches the store. */
 export interface ReadCollection<T extends Doc = Doc> {
   findById(id: string): Promise<T | null>;
+  /**
+   * The stored document itself rather than a copy, where the store holds its
+   * documents in this process and never changes one (a write replaces it
+   * whole): the caller must never change it either. Stores that copy anyway
+   * leave it out, and are read with findById.
+   */
+  findStoredById?(id: string): Promise<T | null>;
   findOne(filter: Filter, options?: FindOptions): Promise<T | null>;
   find(filter: Filter, options?: FindOptions): Promise<T[]>;
   count(filter: Filter): Promise<number>;

@@ -1,3 +1,4 @@
+import { EmbeddedStore } from '@ledger-api/store';
 import { TestLedger } from '../testing/test-ledger';
 import { MemoryStore } from '../testing/memory-store';
 import { BlockWriteSet } from './write-set';
@@ -69,5 +70,19 @@ describe('BlockWriteSet', () => {
     const { before, after } = await writeSet.changes();
     expect(before[0].doc).toEqual({ _id: 'a', list: [1] });
     expect(after[0].doc).toEqual({ _id: 'a', list: [1, 2] });
+  });
+
+  it('never changes the stored documents it reads its before-images from, whatever the block does with its reads', async () => {
+    const store = new EmbeddedStore();
+    await store.applyWrites([{ collection: 'things', id: 'a', doc: { _id: 'a', list: [1] } }]);
+    const writeSet = new BlockWriteSet(store, block);
+
+    const read = await writeSet.get<{ _id: string; list: number[] }>('things', 'a');
+    read!.list.push(2);
+    writeSet.put('things', read!);
+
+    const { before } = await writeSet.changes();
+    expect(before[0].doc).toEqual({ _id: 'a', list: [1] });
+    expect(await store.collection('things').findById('a')).toEqual({ _id: 'a', list: [1] });
   });
 });

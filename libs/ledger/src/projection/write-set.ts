@@ -80,9 +80,15 @@ export class BlockWriteSet implements ProjectionContext {
     return entry;
   }
 
+  /**
+   * The stored document, which nothing here changes: the block's reads get
+   * copies of it, and the store replaces it whole on commit.
+   */
   private async before(entry: TouchedDocument): Promise<Doc | null> {
-    // Store reads are already the caller's own copies (ReadCollection's contract).
-    if (entry.before === undefined) entry.before = await this.store.collection(entry.collection).findById(entry.id);
+    if (entry.before === undefined) {
+      const documents = this.store.collection(entry.collection);
+      entry.before = await (documents.findStoredById ? documents.findStoredById(entry.id) : documents.findById(entry.id));
+    }
     return entry.before;
   }
 }
