@@ -1,6 +1,4 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { ROOT } from '../support/processes';
+import { lintPlanted, type PlantedFile } from './lint-planted';
 
 /**
  * The layering design.md states is enforced by `npm run lint`: each rule refuses a planted
@@ -29,34 +27,17 @@ const ALLOWED: [what: string, filePath: string, module: string][] = [
   ['a lib imports a lib below it', 'libs/http/src/planted.ts', '@ledger-api/store'],
 ];
 
-// ESLint loads its configuration with a dynamic import, which jest's module sandbox refuses:
-// the files are linted in one plain Node process, which reads them from stdin and prints
-// the messages of the import rule for each.
-const LINT_SCRIPT = `
-import { ESLint } from 'eslint';
-const files = JSON.parse(await new Response(process.stdin).text());
-// The planted files are not on disk, so the rules that need type information stay off for them.
-const eslint = new ESLint({
-  cwd: process.cwd(),
-  overrideConfig: {
-    languageOptions: { parserOptions: { projectService: false } },
-    rules: { '@typescript-eslint/no-floating-promises': 'off', '@typescript-eslint/no-misused-promises': 'off' },
-  },
-});
-const refused = [];
-for (const { filePath, code } of files) {
-  const [result] = await eslint.lintText(code, { filePath });
-  refused.push(result.messages.filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message));
-}
-process.stdout.write(JSON.stringify(refused));
-`;
+// The planted files are not on disk, so the rules that need type information stay off for them (see promise-rules.test.ts).
+const WITHOUT_TYPES = {
+  languageOptions: { parserOptions: { projectService: false } },
+  rules: { '@typescript-eslint/no-floating-promises': 'off', '@typescript-eslint/no-misused-promises': 'off' },
+};
 
 const importOf = (module: string) => `import * as planted from '${module}';\nexport const used = planted;\n`;
 
-async function refusedImports(files: { filePath: string; code: string }[]): Promise<string[][]> {
-  const lint = promisify(execFile)(process.execPath, ['--input-type=module', '-e', LINT_SCRIPT], { cwd: ROOT });
-  lint.child.stdin?.end(JSON.stringify(files));
-  return JSON.parse((await lint).stdout) as string[][];
+async function refusedImports(files: PlantedFile[]): Promise<string[][]> {
+  const messages = await lintPlanted(files, WITHOUT_TYPES);
+  return messages.map((found) => found.filter(({ ruleId }) => ruleId === 'no-restricted-imports').map(({ message }) => message));
 }
 
 describe('the import layering', () => {
