@@ -140,10 +140,19 @@ describe('the observability files in deploy/', () => {
     expect(unregistered(queries)).toEqual({});
   });
 
+  it('has a scrape job for Prometheus without the Operator, named as the target-down alert selects', async () => {
+    const { scrape_configs: jobs } = (await readYaml(join(DEPLOY, 'prometheus-scrape.yaml'))) as { scrape_configs: { job_name: string }[] };
+    const { groups } = (await readYaml(join(DEPLOY, 'alerts.yaml'))) as { groups: { rules: AlertRule[] }[] };
+    const selected = groups.flatMap(({ rules }) => rules).flatMap(({ expr }) => [...expr.matchAll(/\bup\{job="([^"]+)"\}/g)].map(([, job]) => job));
+    expect(jobs.map(({ job_name: name }) => name)).toEqual(['ledger-api']);
+    expect(selected).toEqual(['ledger-api']);
+  });
+
   it('are referenced from deploy/README.md', () => {
     const readme = readFileSync(join(ROOT, 'deploy/README.md'), 'utf8');
     expect(readme).toContain('observability/alerts.yaml');
     expect(readme).toContain('observability/grafana-dashboard.json');
+    expect(readme).toContain('observability/prometheus-scrape.yaml');
   });
 });
 
