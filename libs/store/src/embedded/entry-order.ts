@@ -7,10 +7,12 @@ export type FieldReader = (doc: Doc) => unknown;
  * Reads a sort field exactly as readSortValue does, but walks plain objects
  * itself: only a path that meets an array, a missing member or anything else
  * unusual goes through mingo's path resolution, which a comparison-heavy
- * caller cannot afford on every step.
+ * caller cannot afford on every step. A top-level field, which every
+ * tie-break on the ledger order reads, is one member read.
  */
 export function sortFieldReader(field: string): FieldReader {
   const path = field.split('.');
+  if (path.length === 1) return (doc) => (Object.hasOwn(doc, field) ? (doc[field] ?? null) : null);
   return (doc) => {
     let value: unknown = doc;
     for (const segment of path) {
