@@ -1,5 +1,6 @@
 export * from './types';
 export * from './sortable';
+export * from './same-json';
 export * from './errors';
 export * from './logger';
 export * from './embedded-store';

@@ -1,4 +1,4 @@
-import type { Doc, Write } from '@ledger-api/store';
+import { sameJsonValue, type Doc, type Write } from '@ledger-api/store';
 import type { LedgerStore } from './types';
 import type { BlockChanges } from './write-set';
 
@@ -41,7 +41,7 @@ export function undoSteps({ before, after }: BlockChanges): UndoStep[] {
     const { collection, id, doc } = previous;
     const next = after[index].doc;
     if (doc === null || next === null) return previous;
-    const changed = Object.keys(doc).filter((member) => !Object.hasOwn(next, member) || !sameValue(doc[member], next[member]));
+    const changed = Object.keys(doc).filter((member) => !Object.hasOwn(next, member) || !sameJsonValue(doc[member], next[member]));
     const unset = Object.keys(next).filter((member) => !Object.hasOwn(doc, member));
     return {
       collection,
@@ -93,13 +93,4 @@ function patched(doc: Doc | null, { collection, id, set = {}, unset = [] }: Undo
 function members<T extends object>(source: Record<string, unknown>, names: string[], target: T): T {
   for (const name of names) Object.defineProperty(target, name, { value: source[name], enumerable: true, writable: true, configurable: true });
   return target;
-}
-
-/** Equality of JSON-shaped values, member order aside. */
-function sameValue(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  return keys.every((key) => Object.hasOwn(b, key) && sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
 }

@@ -12,6 +12,11 @@ const MAX_UNDECLARED_VIEWS = 8;
 /** MongoDB keeps an index on `_id` in every collection; so does the embedded store. */
 const ID_ORDER: Sort = { _id: 1 };
 
+/** The document member a dotted path starts from. */
+function topMember(path: string): string {
+  return path.split('.')[0];
+}
+
 /** Field paths with positional segments (`tags.0`) match differently; no index answers them. */
 function isIndexablePath(field: string): boolean {
   return field.split('.').every((segment) => segment !== '' && !/^\d+$/.test(segment));
@@ -39,7 +44,7 @@ export class CollectionIndexes implements Pick<CandidateSources, 'viewLedBy' | '
     const fields = Object.keys(key);
     if (fields.length === 1 && isWildcardKey(fields[0])) {
       const prefix = wildcardPath(fields[0]);
-      if (!this.wildcards.has(prefix)) this.wildcards.set(prefix, this.filledPostings(new PostingIndex(wildcardKeys(prefix))));
+      if (!this.wildcards.has(prefix)) this.wildcards.set(prefix, this.filledPostings(new PostingIndex(wildcardKeys(prefix), topMember(prefix))));
       return;
     }
     if (fields.length === 0 || !fields.every(isIndexablePath) || this.views.some((view) => servedOrder(view.order.sort, key))) return;
@@ -126,7 +131,7 @@ export class CollectionIndexes implements Pick<CandidateSources, 'viewLedBy' | '
   private watchLeadingField(view: SortedView): void {
     const field = view.order.fields[0];
     if (!view.leadingHoldsArrays || this.fieldPostings.has(field)) return;
-    this.fieldPostings.set(field, this.filledPostings(new PostingIndex(fieldKeys(field))));
+    this.fieldPostings.set(field, this.filledPostings(new PostingIndex(fieldKeys(field), topMember(field))));
   }
 
   private filledPostings(index: PostingIndex): PostingIndex {

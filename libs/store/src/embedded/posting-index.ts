@@ -1,3 +1,4 @@
+import { sameJsonValue } from '../same-json';
 import type { Doc } from '../types';
 import type { StoredEntry } from './sorting';
 
@@ -69,7 +70,11 @@ type Posting = StoredEntry | StoredEntry[];
 export class PostingIndex {
   private readonly postings = new Map<string, Map<IndexKey, Posting>>();
 
-  constructor(private readonly extract: KeyExtractor) {}
+  /** `member` is the document member every key the extractor emits is read below. */
+  constructor(
+    private readonly extract: KeyExtractor,
+    private readonly member: string,
+  ) {}
 
   add(entry: StoredEntry): void {
     this.forEachKey(entry.doc, (path, key) => {
@@ -104,6 +109,8 @@ export class PostingIndex {
 
   /** Whether the document would be found under other keys than `other`. */
   keysDiffer(doc: Doc, other: Doc): boolean {
+    // Most replacements leave the member alone; comparing it costs no path texts nor key lists.
+    if (sameJsonValue(ownMember(doc, this.member), ownMember(other, this.member))) return false;
     const keys = this.keysOf(doc);
     const others = this.keysOf(other);
     return keys.length !== others.length || keys.some((key, index) => key !== others[index]);
@@ -137,4 +144,8 @@ export class PostingIndex {
       visit(path, key);
     });
   }
+}
+
+function ownMember(doc: Doc, member: string): unknown {
+  return Object.hasOwn(doc, member) ? doc[member] : undefined;
 }
