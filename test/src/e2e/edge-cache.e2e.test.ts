@@ -22,6 +22,8 @@ beforeAll(async () => {
   const process = startProcess('gateway/dist/index.js', { ...stack.services, ...address.env, EDGE_CACHE_MB: '0', RATE_LIMIT_PER_MINUTE: '0' });
   proxying = { url: address.url, process };
   await waitFor(() => isReady(address.adminUrl), 'the proxying gateway', 30_000, 100);
+  // The gateway proxies an area until its commit feed is live; a feed that found its service not yet listening tries again shortly.
+  await waitFor(feedsLive, 'every area’s commit feed at the edge gateway', 30_000, 100);
   examples = await exampleRequests(stack.gateway);
 }, 180_000);
 
@@ -71,6 +73,12 @@ function differences(name: string, edge: BytesAnswer, proxied: BytesAnswer): str
     if (String(atEdge) !== String(whenProxied)) found.push(`${name}: ${header} is ${atEdge} at the edge, ${whenProxied} proxied`);
   }
   return found;
+}
+
+async function feedsLive(): Promise<boolean> {
+  const text = await (await fetch(`${stack.gatewayAdmin}/metrics`)).text();
+  const states = [...text.matchAll(/^edge_feed_state\{[^}]*\} (\d+)/gm)].map(([, state]) => Number(state));
+  return states.length === 3 && states.every((state) => state === 2);
 }
 
 async function edgeHits(): Promise<number> {
