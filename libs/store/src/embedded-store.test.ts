@@ -9,6 +9,14 @@ describe('EmbeddedStore', () => {
     return { store, dispose: () => store.close() };
   });
 
+  describe('with its order deferred, as while a replay catches up', () => {
+    describeStoreContract(async () => {
+      const store = new EmbeddedStore();
+      store.deferOrder();
+      return { store, dispose: () => store.close() };
+    });
+  });
+
   it('copies only the documents it returns, not the collection it searched', async () => {
     const store = new EmbeddedStore();
     await store.applyWrites(Array.from({ length: 2000 }, (_, i) => ({ collection: 'big', id: `d${i}`, doc: { _id: `d${i}`, n: i } })));
@@ -131,6 +139,29 @@ describe('EmbeddedStore', () => {
       expect(await indexed.collection('docs').find(filter, { sort })).toEqual(expected);
       expect(await indexed.collection('docs').count(filter)).toBe(expected.length);
     }
+  });
+
+  it('answers as it does in order while its order is deferred, and once it is restored', async () => {
+    const docs = sampleDocs(400);
+    const kept = new EmbeddedStore();
+    const deferred = new EmbeddedStore();
+    const writes = (owner: (doc: Doc) => string): Write[] =>
+      docs.map((doc) => ({ collection: 'docs', id: doc._id, doc: { ...doc, owner: owner(doc) } }));
+    const read = (store: EmbeddedStore) => store.collection('docs').find({ owner: { $in: ['o1', 'o3'] } }, { sort: { rank: -1, _id: 1 } });
+    for (const store of [kept, deferred]) {
+      await store.ensureCollections([{ name: 'docs', indexes: [{ key: { rank: 1, _id: -1 } }, { key: { owner: 1 } }] }]);
+    }
+    deferred.deferOrder();
+    for (const store of [kept, deferred]) await store.applyWrites(writes(() => 'o1'));
+    expect(await read(deferred)).toEqual(await read(kept));
+    const removals: Write[] = docs.filter((_, i) => i % 7 === 0).map((doc) => ({ collection: 'docs', id: doc._id, doc: null }));
+    for (const store of [kept, deferred]) await store.applyWrites([...writes((doc) => doc.owner as string), ...removals]);
+    deferred.restoreOrder();
+    expect(await read(deferred)).toEqual(await read(kept));
+    for (const store of [kept, deferred]) await store.applyWrites(writes((doc) => ((doc.rank as number) % 2 ? 'o3' : 'o2')));
+    const found = await read(deferred);
+    expect(found.length).toBeGreaterThan(0);
+    expect(found).toEqual(await read(kept));
   });
 });
 

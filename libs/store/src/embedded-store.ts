@@ -45,6 +45,7 @@ export class EmbeddedStore implements Store {
   readonly kind = 'embedded' as const;
   readonly atomic = false;
   private readonly collections = new Map<string, EmbeddedCollection>();
+  private orderDeferred = false;
 
   collection<T extends Doc = Doc>(name: string): ReadCollection<T> {
     return new EmbeddedReadCollection<T>(this.documents(name));
@@ -75,6 +76,21 @@ export class EmbeddedStore implements Store {
     }
   }
 
+  /**
+   * An embedded store starts empty, so every run replays the whole ledger
+   * first: sorting each index once at the end costs far less than keeping it
+   * in order write by write. Reads in between stay correct, and pay for it.
+   */
+  deferOrder(): void {
+    this.orderDeferred = true;
+    for (const documents of this.collections.values()) documents.deferOrder();
+  }
+
+  restoreOrder(): void {
+    this.orderDeferred = false;
+    for (const documents of this.collections.values()) documents.restoreOrder();
+  }
+
   /** One process holds the data, so there is no transaction to open: readers follow the commit marker. */
   commit(work: () => Promise<void>): Promise<void> {
     return work();
@@ -93,6 +109,7 @@ export class EmbeddedStore implements Store {
     let documents = this.collections.get(name);
     if (!documents) {
       documents = new EmbeddedCollection();
+      if (this.orderDeferred) documents.deferOrder();
       this.collections.set(name, documents);
     }
     return documents;

@@ -128,6 +128,14 @@ export interface Store {
    * two commits; elsewhere the reads run as they come.
    */
   readConsistently<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Between these two, the only reader is the writer catching up with the
+   * ledger: a store may let its indexes fall out of order and sort them once
+   * when told the catch-up is over, before anyone else reads. Reads in between
+   * must still be correct.
+   */
+  deferOrder?(): void;
+  restoreOrder?(): void;
   /** Resolves when the backing server answers; rejects otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -54,6 +54,15 @@ export class CollectionIndexes implements Pick<CandidateSources, 'viewLedBy' | '
     this.watchLeadingField(view);
   }
 
+  /** See SortedView.deferOrder; views made while the order is deferred are kept in order from the start. */
+  deferOrder(): void {
+    for (const view of this.allViews()) view.deferOrder();
+  }
+
+  restoreOrder(): void {
+    for (const view of this.allViews()) view.restoreOrder();
+  }
+
   inserted(entry: StoredEntry): void {
     for (const view of this.allViews()) view.insert(entry);
     for (const postings of this.allPostings()) postings.add(entry);

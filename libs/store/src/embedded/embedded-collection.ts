@@ -64,6 +64,15 @@ export class EmbeddedCollection {
     this.forgetCachedMatches();
   }
 
+  /** While a replay nobody reads catches up, the indexes leave their order to be restored at once (see SortedView.deferOrder). */
+  deferOrder(): void {
+    this.indexes.deferOrder();
+  }
+
+  restoreOrder(): void {
+    this.indexes.restoreOrder();
+  }
+
   /** Indexes the key's order, or with a wildcard key every value below its path; positional paths are left to scans. */
   addIndex(key: IndexSpec['key']): void {
     this.indexes.addIndex(key);

@@ -1,5 +1,5 @@
 import type { Doc, Sort } from '../types';
-import { compareValues, readSortValue, type StoredEntry } from './sorting';
+import { compareValues, readSortValue } from './sorting';
 
 export type FieldReader = (doc: Doc) => unknown;
 
@@ -38,9 +38,9 @@ export function readsThroughArray(doc: Doc, path: readonly string[]): boolean {
 }
 
 /**
- * The order of a sort document over stored entries: the sort's fields, then
- * insertion order, as sortEntries sorts. `compareKeys` leaves insertion order
- * out, to find entries that tie on every field of the sort.
+ * The order of a sort document over documents, on the sort's fields only:
+ * entries that tie on every one of them come in insertion order (their
+ * `seq`), as sortEntries sorts, which callers add.
  */
 export class EntryOrder {
   readonly fields: readonly string[];
@@ -56,12 +56,19 @@ export class EntryOrder {
     this.readers = this.fields.map(sortFieldReader);
   }
 
-  compare = (a: StoredEntry, b: StoredEntry): number => this.compareKeys(a.doc, b.doc) || a.seq - b.seq;
-
   /** On fields [from, to). */
   compareKeys(a: Doc, b: Doc, from = 0, to = this.readers.length): number {
     for (let i = from; i < to; i++) {
       const order = compareValues(this.readers[i](a), this.readers[i](b));
+      if (order !== 0) return order * this.directions[i];
+    }
+    return 0;
+  }
+
+  /** As compareKeys, on the sort fields' values already read, in sort order. */
+  compareValues(a: readonly unknown[], b: readonly unknown[]): number {
+    for (let i = 0; i < a.length; i++) {
+      const order = compareValues(a[i], b[i]);
       if (order !== 0) return order * this.directions[i];
     }
     return 0;

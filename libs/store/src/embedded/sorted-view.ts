@@ -33,6 +33,8 @@ export class SortedView implements ViewPositions {
   /** Entries reading any sort field through an array, and those reading the leading one so. */
   private arrayReads = 0;
   private leadingArrayReads = 0;
+  /** While set, writes set the chunks aside, to be sorted once on restoreOrder or on the first read before it. */
+  private deferred = false;
 
   constructor(
     sort: Sort,
@@ -53,6 +55,23 @@ export class SortedView implements ViewPositions {
     return this.chunks !== null;
   }
 
+  /**
+   * A replay that nobody reads yet inserts most entries once and in no order
+   * a search helps with: one sort at the end costs far less than a search per
+   * write. Reads stay correct meanwhile, each sorting the view first.
+   */
+  deferOrder(): void {
+    this.deferred = true;
+    this.chunks = null;
+    this.starts = null;
+  }
+
+  /** Sorts the view now, so no reader pays for it, and keeps it in order write by write again. */
+  restoreOrder(): void {
+    this.deferred = false;
+    if (!this.chunks && this.arrayReads === 0) this.build();
+  }
+
   /** Whether some entry holds an array in the leading field, whose members only a posting index finds. */
   get leadingHoldsArrays(): boolean {
     return this.leadingArrayReads > 0;
@@ -61,7 +80,7 @@ export class SortedView implements ViewPositions {
   insert(entry: StoredEntry): void {
     this.starts = null;
     this.countEntry(entry.doc, 1);
-    if (this.arrayReads > 0) this.chunks = null;
+    if (this.arrayReads > 0 || this.deferred) this.chunks = null;
     if (!this.chunks) return;
     const chunks = this.chunks;
     const leading = this.order.readers[0](entry.doc);
@@ -81,6 +100,7 @@ export class SortedView implements ViewPositions {
   remove(entry: StoredEntry): void {
     this.starts = null;
     this.countEntry(entry.doc, -1);
+    if (this.deferred) this.chunks = null;
     if (!this.chunks) return;
     const leading = this.order.readers[0](entry.doc);
     const chunkIndex = this.chunkHolding(leading, entry);
@@ -199,12 +219,15 @@ export class SortedView implements ViewPositions {
     chunks[0].leading.unshift(leading);
   }
 
+  /** Sorts every entry, each one's sort values read once rather than on every comparison. */
   private build(): void {
-    const sorted = [...this.allEntries()].sort(this.order.compare);
+    const { readers } = this.order;
+    const keyed = Array.from(this.allEntries(), (entry) => ({ entry, values: readers.map((read) => read(entry.doc)) }));
+    keyed.sort((a, b) => this.order.compareValues(a.values, b.values) || a.entry.seq - b.entry.seq);
     this.chunks = [];
-    for (let i = 0; i < sorted.length; i += MAX_CHUNK) {
-      const entries = sorted.slice(i, i + MAX_CHUNK);
-      this.chunks.push({ entries, leading: entries.map((entry) => this.order.readers[0](entry.doc)) });
+    for (let i = 0; i < keyed.length; i += MAX_CHUNK) {
+      const chunk = keyed.slice(i, i + MAX_CHUNK);
+      this.chunks.push({ entries: chunk.map(({ entry }) => entry), leading: chunk.map(({ values }) => values[0]) });
     }
     this.starts = null;
   }
