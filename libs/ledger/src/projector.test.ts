@@ -110,6 +110,22 @@ describe('Projector', () => {
     expect(projector.status().state).toBe('stopped');
   });
 
+  it('lets the store leave its order while catching up, and has it restored before reporting ready', async () => {
+    const { path } = await ledgerFile('deferred.jsonl', 3);
+    const calls: string[] = [];
+    const store = Object.assign(new MemoryStore(), {
+      deferOrder: () => calls.push('defer'),
+      restoreOrder: () => calls.push(`restore while ${projector.status().state}`),
+    });
+    const { projector } = projectorOver(new FileLedgerSource(path), store);
+
+    await projector.start();
+    await waitFor(() => projector.ready(), 'the projector to catch up');
+
+    expect(calls).toEqual(['defer', 'restore while catching-up']);
+    await projector.stop();
+  });
+
   it('stops at a fault, applies nothing past it and reports not ready', async () => {
     const { path } = await ledgerFile('gap.jsonl', 4, (events) => events.splice(2, 1));
     const { projector, store } = projectorOver(new FileLedgerSource(path));

@@ -130,6 +130,7 @@ export class Projector {
     };
     until.addEventListener('abort', stopSource, { once: true });
     this.state = 'catching-up';
+    this.runner.catchingUp();
     void this.watchCatchUp();
     try {
       await this.followSource(until, token);
@@ -197,6 +198,8 @@ export class Projector {
     while (this.state === 'catching-up' && !this.halt.signal.aborted) {
       const caughtUp = await this.source.caughtUp().catch(() => false);
       if (caughtUp && this.state === 'catching-up') {
+        // Before 'caught-up' lets the API read it.
+        this.runner.caughtUp();
         this.state = 'caught-up';
         this.logger.info({ position: this.runner.position }, 'projector caught up');
         return;

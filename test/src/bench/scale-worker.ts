@@ -55,11 +55,13 @@ async function replay(source: LedgerSource, done: (streamSeq: number) => boolean
   let transactions = 0;
   const started = performance.now();
   const cpuAtStart = process.cpuUsage();
+  runner.catchingUp();
   await source.run(async (event, streamSeq) => {
     await runner.handle(event, streamSeq);
     if (event.event === 'block.applied') transactions += event.block.transactions.length;
     if (done(streamSeq)) void source.stop();
   }, runner.position);
+  runner.caughtUp();
   const seconds = (performance.now() - started) / 1000;
   const cpuSeconds = cpuSecondsSince(cpuAtStart);
   return { store, figures: { seconds, cpuSeconds, transactions, transactionsPerSecond: transactions / seconds, height: runner.position.height } };

@@ -109,6 +109,19 @@ export class ProjectionRunner {
   }
 
   /**
+   * Until caughtUp(), nothing but this runner reads the read model, and it
+   * reads by id: the store may leave its indexes' order until then.
+   */
+  catchingUp(): void {
+    this.store.deferOrder?.();
+  }
+
+  /** Before the read model is first read by others: the store puts its indexes back in order. */
+  caughtUp(): void {
+    this.store.restoreOrder?.();
+  }
+
+  /**
    * Makes this runner the read model's writer under a lease token, then loads the read model
    * as its previous writer left it. From then on every commit is refused (FencedOut) once a
    * later holder has claimed the read model, and so is the claim if one already has.

@@ -24,8 +24,8 @@ export interface Projection {
   applyTransaction(ctx: ProjectionContext, tx: Transaction, sequence: number): Promise<void>;
 }
 
-/** What the runner needs of a store: by-id reads, ordered writes, and the undo lookup at start. */
-export type LedgerStore = Pick<Store, 'collection' | 'applyWrites' | 'commit' | 'ensureCollections' | 'atomic'>;
+/** What the runner needs of a store: by-id reads, ordered writes, the undo lookup at start, and word of a catch-up. */
+export type LedgerStore = Pick<Store, 'collection' | 'applyWrites' | 'commit' | 'ensureCollections' | 'atomic' | 'deferOrder' | 'restoreOrder'>;
 
 /** What handling one ledger event did to the read model. */
 export type HandleOutcome = 'applied' | 'reverted' | 'duplicate';
