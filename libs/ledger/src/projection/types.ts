@@ -10,6 +10,11 @@ import type { Block, Transaction } from '../types';
 export interface ProjectionContext {
   readonly block: Block;
   get<T extends Doc>(collection: string, id: string): Promise<T | null>;
+  /**
+   * Takes the document over as it is, without a copy: the projection must not
+   * change it, nor anything it holds, afterwards (to change it again, get() a
+   * copy and put that).
+   */
   put(collection: string, doc: Doc): void;
   remove(collection: string, id: string): void;
 }

@@ -59,13 +59,14 @@ describe('BlockWriteSet', () => {
     expect(await writeSet.changes()).toEqual({ before: [], after: [] });
   });
 
-  it('keeps buffered writes and before-images safe from mutation of the objects handed in and out', async () => {
+  it('keeps buffered writes and before-images safe from mutation of the objects read, and refuses changes to one put', async () => {
     const writeSet = new BlockWriteSet(await storeWith([{ _id: 'a', list: [1] }]), block);
 
     const read = await writeSet.get<{ _id: string; list: number[] }>('things', 'a');
     read!.list.push(2);
     writeSet.put('things', read!);
-    read!.list.push(3);
+    expect(() => read!.list.push(3)).toThrow(TypeError);
+    (await writeSet.get<{ _id: string; list: number[] }>('things', 'a'))!.list.push(4);
 
     const { before, after } = await writeSet.changes();
     expect(before[0].doc).toEqual({ _id: 'a', list: [1] });

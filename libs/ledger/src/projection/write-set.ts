@@ -1,6 +1,9 @@
-import { copyDocument, type Doc, type Store, type Write } from '@ledger-api/store';
+import { copyDocument, freezeDocument, type Doc, type Store, type Write } from '@ledger-api/store';
 import type { Block } from '../types';
 import type { ProjectionContext } from './types';
+
+// Jest sets NODE_ENV to "test": every projection's tests then check it leaves alone what it put.
+const FREEZE_PUTS = process.env.NODE_ENV === 'test';
 
 /** What the runner needs of a store to read documents while a block is applied. */
 export type DocumentReader = Pick<Store, 'collection'>;
@@ -25,9 +28,10 @@ export interface BlockChanges {
 /**
  * The ProjectionContext of one block. Reads see the block's own earlier writes;
  * writes stay buffered until the runner commits them together with the
- * before-images that make the block revertible. Documents are copied on the
- * way in and out, so a projection mutating what it read cannot reach into the
- * buffer or the store.
+ * before-images that make the block revertible. Reads hand out copies, so a
+ * projection mutating what it read cannot reach into the buffer or the store;
+ * a document put is taken as it is (see ProjectionContext.put), and frozen
+ * under tests so that a projection breaking that contract fails there.
  */
 export class BlockWriteSet implements ProjectionContext {
   private readonly touched = new Map<string, Map<string, TouchedDocument>>();
@@ -45,7 +49,7 @@ export class BlockWriteSet implements ProjectionContext {
   }
 
   put(collection: string, doc: Doc): void {
-    this.entry(collection, doc._id).after = copy(doc);
+    this.entry(collection, doc._id).after = FREEZE_PUTS ? freezeDocument(doc) : doc;
   }
 
   remove(collection: string, id: string): void {

@@ -12,20 +12,11 @@ export function copyDocument<T>(value: T): T {
 }
 
 function copyValue(value: unknown): unknown {
-  if (value === null || typeof value !== 'object') {
-    if (typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint') {
-      throw new TypeError(`Documents cannot hold a ${typeof value}`);
-    }
-    return value;
-  }
+  if (!isContainer(value)) return value;
   if (Array.isArray(value)) {
     const copy = new Array<unknown>(value.length);
     for (let i = 0; i < value.length; i++) copy[i] = copyValue(value[i]);
     return copy;
-  }
-  const prototype: unknown = Object.getPrototypeOf(value);
-  if (prototype !== null && Object.getPrototypeOf(prototype) !== null) {
-    throw new TypeError('Documents can only hold plain objects, arrays and primitives');
   }
   const copy: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
@@ -35,4 +26,33 @@ function copyValue(value: unknown): unknown {
     else copy[key] = member;
   }
   return copy;
+}
+
+/**
+ * Freezes a JSON-shaped document and everything it holds, rejecting what
+ * copyDocument rejects; for checking, under tests, that nobody changes a
+ * document handed over without a copy.
+ */
+export function freezeDocument<T>(value: T): T {
+  if (isContainer(value)) {
+    for (const member of Object.values(value)) freezeDocument(member);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** Whether the value is an array or a plain object; throws for what documents cannot hold. */
+function isContainer(value: unknown): value is object {
+  if (value === null || typeof value !== 'object') {
+    if (typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint') {
+      throw new TypeError(`Documents cannot hold a ${typeof value}`);
+    }
+    return false;
+  }
+  if (Array.isArray(value)) return true;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype !== null && Object.getPrototypeOf(prototype) !== null) {
+    throw new TypeError('Documents can only hold plain objects, arrays and primitives');
+  }
+  return true;
 }
