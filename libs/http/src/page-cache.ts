@@ -87,7 +87,7 @@ async function cachedRender(
 ): Promise<RenderedPage> {
   const { cache } = options;
   const before: LedgerState = ctx.state.ledgerState ?? (await options.ledgerState());
-  if (!cache) return renderPage(options, before, ctx, render, coding);
+  if (!cache) return renderPage(options, before, ctx, render, coding, false);
   const key = pageKey(options.area, before.generation, ctx);
   // A page cached under this generation was read from the settled state, even while the next block is being written.
   const hit = await cache.get(key, coding);
@@ -95,28 +95,27 @@ async function cachedRender(
   if (hit !== null) return { variant: hit, settledAt: before.generation };
   const inRender = await rendering.get(key);
   if (inRender) return { variant: inRender[coding], settledAt: before.generation };
-  let stored: CachedPage | undefined;
-  const settled = renderPage(options, before, ctx, render, coding, async (page) => {
-    stored = page;
-    await cache.set(key, page);
-  });
-  const page = settled.then(
-    () => stored,
+  const rendered = renderPage(options, before, ctx, render, coding, true);
+  const page = rendered.then(
+    ({ whole }) => whole,
     () => undefined,
   );
   rendering.set(key, page);
   try {
-    return await settled;
+    const { whole, ...answer } = await rendered;
+    if (whole) await cache.set(key, whole);
+    return answer;
   } finally {
     if (rendering.get(key) === page) rendering.delete(key);
   }
 }
 
 /**
- * Renders the page and encodes the form to send. A page read while a block was being
- * written may mix two ledger states: it is served once but never stored. A revert moves
- * the generation on as well, so no page of a later state can ever be found under an
- * earlier state's key.
+ * Renders the page and encodes the form to send; with `encodeAll`, a page read from one
+ * settled state comes with every form of it (`whole`), to be stored. A page read while a
+ * block was being written may mix two ledger states: it is served once but never stored.
+ * A revert moves the generation on as well, so no page of a later state can ever be found
+ * under an earlier state's key.
  */
 async function renderPage(
   options: PageCacheOptions,
@@ -124,15 +123,14 @@ async function renderPage(
   ctx: Context,
   render: () => Promise<unknown>,
   coding: ContentCoding,
-  store?: (page: CachedPage) => Promise<void>,
-): Promise<RenderedPage> {
+  encodeAll: boolean,
+): Promise<RenderedPage & { whole?: CachedPage }> {
   await render();
   const text = JSON.stringify(ctx.body);
   if (!(await renderedWhole(options, before))) return { variant: await encodeVariant(text, coding) };
-  if (!store) return { variant: await encodeVariant(text, coding), settledAt: before.generation };
-  const page = await encodeVariants(text);
-  await store(page);
-  return { variant: page[coding], settledAt: before.generation };
+  if (!encodeAll) return { variant: await encodeVariant(text, coding), settledAt: before.generation };
+  const whole = await encodeVariants(text);
+  return { variant: whole[coding], settledAt: before.generation, whole };
 }
 
 /** No block commit was in flight before or after the render, and the generation held still across it. */
