@@ -114,7 +114,8 @@ export function edgeAnswers({ area, feed, cache, requests, waits }: EdgeAnswersO
       counted.bypass.inc();
       return next();
     }
-    const capture = { key: edgeKey(area, formatCommitId(commit), req), commit: formatCommitId(commit) };
+    const commitId = formatCommitId(commit);
+    const capture = { key: edgeKey(area, commitId, req), commit: commitId };
     const entry = cache.get(capture.key);
     if (entry) {
       counted.hit.inc();
