@@ -23,13 +23,19 @@ export class UpstreamPool {
 
   /** The replica for a request's next attempt, none of those it `tried`; undefined once every one was. */
   pick(tried: readonly string[] = []): string | undefined {
-    const untried = this.baseUrls.filter((url) => !tried.includes(url));
-    const serving = untried.filter((url) => !this.setAside.has(url));
-    const from = serving.length > 0 ? serving : untried;
+    // The common case, a first try with every replica serving, builds no list per request.
+    const from = tried.length === 0 && this.setAside.size === 0 ? this.baseUrls : this.candidates(tried);
     if (from.length === 0) return undefined;
     const picked = from[this.turn % from.length];
     this.turn = (this.turn + 1) % Number.MAX_SAFE_INTEGER;
     return picked;
+  }
+
+  /** The replicas not yet tried: those serving, or all of them when none is. */
+  private candidates(tried: readonly string[]): readonly string[] {
+    const untried = this.baseUrls.filter((url) => !tried.includes(url));
+    const serving = untried.filter((url) => !this.setAside.has(url));
+    return serving.length > 0 ? serving : untried;
   }
 
   /** `baseUrl` cannot answer now: no request goes there until a probe finds it serving. */
