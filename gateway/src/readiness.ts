@@ -1,24 +1,14 @@
 import type { RequestHandler } from 'express';
 import type { Readiness } from '@ledger-api/http-core';
+import { probe, type ProbeResult } from './probe';
 import { AREAS, type ServiceName, type Upstream } from './upstreams';
 
-type ServiceState = 'ready' | 'not ready' | 'unreachable' | 'timed out' | 'not configured' | 'no admin url';
-
-async function probe(adminUrl: string, timeoutMs: number): Promise<ServiceState> {
-  try {
-    const response = await fetch(`${adminUrl}/readyz`, { signal: AbortSignal.timeout(timeoutMs) });
-    // Only the status matters; dropping the body frees the connection.
-    await response.body?.cancel();
-    return response.status === 200 ? 'ready' : 'not ready';
-  } catch (error) {
-    return (error as Error).name === 'TimeoutError' ? 'timed out' : 'unreachable';
-  }
-}
+type ServiceState = ProbeResult | 'not configured' | 'no admin url';
 
 /** An area is ready while any of its replicas is, on its admin port: the others may be restarting one by one. */
 async function probeArea(upstream: Upstream, timeoutMs: number): Promise<ServiceState> {
   if (upstream.adminUrls.length === 0) return 'no admin url';
-  const states = await Promise.all(upstream.adminUrls.map((adminUrl) => probe(adminUrl, timeoutMs)));
+  const states = await Promise.all(upstream.adminUrls.map((adminUrl) => probe(`${adminUrl}/readyz`, timeoutMs)));
   return states.includes('ready') ? 'ready' : states[0];
 }
 

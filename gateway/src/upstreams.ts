@@ -1,6 +1,7 @@
 import { Agent } from 'node:http';
 import { AREAS as LISTED_AREAS, type Area as ListedArea, type AreaName } from '@ledger-api/config';
 import type { GatewayConfig } from './config';
+import { probe } from './probe';
 import { UpstreamPool } from './upstream-pool';
 
 export type ServiceName = AreaName;
@@ -60,13 +61,7 @@ export function configuredUpstreams(config: GatewayConfig): Upstream[] {
  * the same gate as every API route (503 while the replica still replays its ledger).
  */
 async function serves(baseUrl: string, area: Area, timeoutMs: number): Promise<boolean> {
-  try {
-    const response = await fetch(`${baseUrl}${area.servicePath}/configurations`, { signal: AbortSignal.timeout(timeoutMs) });
-    await response.body?.cancel();
-    return response.status === 200;
-  } catch {
-    return false;
-  }
+  return (await probe(`${baseUrl}${area.servicePath}/configurations`, timeoutMs)) === 'ready';
 }
 
 /** The area's replicas, each set aside while it cannot answer (see UpstreamPool). */
