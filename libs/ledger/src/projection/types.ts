@@ -9,11 +9,16 @@ import type { Block, Transaction } from '../types';
  */
 export interface ProjectionContext {
   readonly block: Block;
-  get<T extends Doc>(collection: string, id: string): Promise<T | null>;
+  /**
+   * The document as stored (or as this block put it), not a copy: the
+   * projection must not change it, nor anything it holds. To change a
+   * document, put a new one built from it (`{ ...doc, member }`), which may
+   * share the members it leaves alone.
+   */
+  get<T extends Doc>(collection: string, id: string): Promise<Readonly<T> | null>;
   /**
    * Takes the document over as it is, without a copy: the projection must not
-   * change it, nor anything it holds, afterwards (to change it again, get() a
-   * copy and put that).
+   * change it, nor anything it holds, afterwards.
    */
   put(collection: string, doc: Doc): void;
   remove(collection: string, id: string): void;

@@ -59,31 +59,22 @@ describe('BlockWriteSet', () => {
     expect(await writeSet.changes()).toEqual({ before: [], after: [] });
   });
 
-  it('keeps buffered writes and before-images safe from mutation of the objects read, and refuses changes to one put', async () => {
-    const writeSet = new BlockWriteSet(await storeWith([{ _id: 'a', list: [1] }]), block);
-
-    const read = await writeSet.get<{ _id: string; list: number[] }>('things', 'a');
-    read!.list.push(2);
-    writeSet.put('things', read!);
-    expect(() => read!.list.push(3)).toThrow(TypeError);
-    (await writeSet.get<{ _id: string; list: number[] }>('things', 'a'))!.list.push(4);
-
-    const { before, after } = await writeSet.changes();
-    expect(before[0].doc).toEqual({ _id: 'a', list: [1] });
-    expect(after[0].doc).toEqual({ _id: 'a', list: [1, 2] });
-  });
-
-  it('never changes the stored documents it reads its before-images from, whatever the block does with its reads', async () => {
+  it('hands out what it read and what was put without copies, and under tests refuses changes to either', async () => {
     const store = new EmbeddedStore();
     await store.applyWrites([{ collection: 'things', id: 'a', doc: { _id: 'a', list: [1] } }]);
     const writeSet = new BlockWriteSet(store, block);
 
     const read = await writeSet.get<{ _id: string; list: number[] }>('things', 'a');
-    read!.list.push(2);
-    writeSet.put('things', read!);
+    expect(read).toBe(await store.collection('things').findStoredById!('a'));
+    expect(() => read!.list.push(2)).toThrow(TypeError);
+    const changed = { ...read!, list: [...read!.list, 2] };
+    writeSet.put('things', changed);
+    expect(await writeSet.get('things', 'a')).toBe(changed);
+    expect(() => changed.list.push(3)).toThrow(TypeError);
 
-    const { before } = await writeSet.changes();
+    const { before, after } = await writeSet.changes();
     expect(before[0].doc).toEqual({ _id: 'a', list: [1] });
+    expect(after[0].doc).toEqual({ _id: 'a', list: [1, 2] });
     expect(await store.collection('things').findById('a')).toEqual({ _id: 'a', list: [1] });
   });
 });

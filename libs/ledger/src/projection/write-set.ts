@@ -1,9 +1,9 @@
-import { copyDocument, freezeDocument, type Doc, type Store, type Write } from '@ledger-api/store';
+import { freezeDocument, type Doc, type Store, type Write } from '@ledger-api/store';
 import type { Block } from '../types';
 import type { ProjectionContext } from './types';
 
-// Jest sets NODE_ENV to "test": every projection's tests then check it leaves alone what it put.
-const FREEZE_PUTS = process.env.NODE_ENV === 'test';
+// Jest sets NODE_ENV to "test": every projection's tests then check it changes neither what it read nor what it put.
+const FREEZE_DOCUMENTS = process.env.NODE_ENV === 'test';
 
 /** What the runner needs of a store to read documents while a block is applied. */
 export type DocumentReader = Pick<Store, 'collection'>;
@@ -28,10 +28,10 @@ export interface BlockChanges {
 /**
  * The ProjectionContext of one block. Reads see the block's own earlier writes;
  * writes stay buffered until the runner commits them together with the
- * before-images that make the block revertible. Reads hand out copies, so a
- * projection mutating what it read cannot reach into the buffer or the store;
- * a document put is taken as it is (see ProjectionContext.put), and frozen
- * under tests so that a projection breaking that contract fails there.
+ * before-images that make the block revertible. Neither way is a document
+ * copied (see ProjectionContext): a read hands out the stored document or the
+ * one the block put, and a put takes the document as it is. Under tests both
+ * are frozen, so a projection that changes one fails there.
  */
 export class BlockWriteSet implements ProjectionContext {
   private readonly touched = new Map<string, Map<string, TouchedDocument>>();
@@ -42,14 +42,14 @@ export class BlockWriteSet implements ProjectionContext {
     readonly block: Block,
   ) {}
 
-  async get<T extends Doc>(collection: string, id: string): Promise<T | null> {
+  async get<T extends Doc>(collection: string, id: string): Promise<Readonly<T> | null> {
     const entry = this.entry(collection, id);
-    if (entry.after !== undefined) return copy(entry.after) as T | null;
-    return copy(await this.before(entry)) as T | null;
+    const doc = entry.after !== undefined ? entry.after : await this.before(entry);
+    return (FREEZE_DOCUMENTS ? freezeDocument(doc) : doc) as Readonly<T> | null;
   }
 
   put(collection: string, doc: Doc): void {
-    this.entry(collection, doc._id).after = FREEZE_PUTS ? freezeDocument(doc) : doc;
+    this.entry(collection, doc._id).after = FREEZE_DOCUMENTS ? freezeDocument(doc) : doc;
   }
 
   remove(collection: string, id: string): void {
@@ -84,10 +84,7 @@ export class BlockWriteSet implements ProjectionContext {
     return entry;
   }
 
-  /**
-   * The stored document, which nothing here changes: the block's reads get
-   * copies of it, and the store replaces it whole on commit.
-   */
+  /** The stored document, which nothing changes: the store replaces it whole on commit. */
   private async before(entry: TouchedDocument): Promise<Doc | null> {
     if (entry.before === undefined) {
       const documents = this.store.collection(entry.collection);
@@ -95,8 +92,4 @@ export class BlockWriteSet implements ProjectionContext {
     }
     return entry.before;
   }
-}
-
-function copy(doc: Doc | null): Doc | null {
-  return doc === null ? null : copyDocument(doc);
 }

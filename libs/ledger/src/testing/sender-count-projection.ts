@@ -25,11 +25,8 @@ export const senderCountProjection: Projection = {
       return;
     }
     const known = await ctx.get<SenderDoc>(SENDERS, tx.senderPublicKey);
-    const sender = known ?? { _id: tx.senderPublicKey, count: 0, lastHeight: 0, transactionIds: [] };
-    sender.count += 1;
-    sender.lastHeight = ctx.block.height;
-    sender.transactionIds.push(tx.id);
-    ctx.put(SENDERS, sender);
+    const { count = 0, transactionIds = [] } = known ?? {};
+    ctx.put(SENDERS, { _id: tx.senderPublicKey, count: count + 1, lastHeight: ctx.block.height, transactionIds: [...transactionIds, tx.id] });
   },
 };
 

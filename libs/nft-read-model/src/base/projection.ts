@@ -36,9 +36,7 @@ async function changeSupply(ctx: ProjectionContext, collectionId: string, change
   const collection = await ctx.get<CollectionDoc>(COLLECTIONS, collectionId);
   if (!collection) return;
   const { minted = 0, burned = 0 } = change;
-  collection.currentSupply += minted - burned;
-  collection.burnedCount += burned;
-  ctx.put(COLLECTIONS, collection);
+  ctx.put(COLLECTIONS, { ...collection, currentSupply: collection.currentSupply + minted - burned, burnedCount: collection.burnedCount + burned });
 }
 
 async function mintToken(ctx: ProjectionContext, tx: Transaction, sequence: number, wallets: WalletNames, asset: TokenPayload): Promise<void> {
@@ -58,8 +56,7 @@ async function moveAssets(ctx: ProjectionContext, nftIds: string[], ownerAddress
   for (const nftId of nftIds) {
     const asset = await ctx.get<AssetDoc>(ASSETS, nftId);
     if (!asset || asset.burned) continue;
-    asset.ownerAddress = ownerAddress;
-    ctx.put(ASSETS, asset);
+    ctx.put(ASSETS, { ...asset, ownerAddress });
   }
 }
 
