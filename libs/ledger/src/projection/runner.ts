@@ -191,11 +191,11 @@ export class ProjectionRunner {
       timestamp: block.timestamp,
       transactions: block.transactions.filter((tx) => this.projection.projects(tx)).map((tx) => tx.id),
     });
+    // Documents built here or put by the projection, which nothing changes once the block is committed.
     await this.commit([
-      () => [this.beginCommit(), { collection: UNDO_COLLECTION, id: record._id, doc: record }, ...commitRecord],
-      // The write set's own copies, which nothing else holds once the block is committed.
+      () => ({ handedOver: [this.beginCommit(), { collection: UNDO_COLLECTION, id: record._id, doc: record }, ...commitRecord] }),
       () => ({ handedOver: after }),
-      () => [this.settledWrite(next), ...this.pruneWrites(block.height)],
+      () => ({ handedOver: [this.settledWrite(next), ...this.pruneWrites(block.height)] }),
     ]);
     this.recentBlocks.remember(block);
     this.settle();

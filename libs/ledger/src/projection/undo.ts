@@ -41,7 +41,10 @@ export function undoSteps({ before, after }: BlockChanges): UndoStep[] {
     const { collection, id, doc } = previous;
     const next = after[index].doc;
     if (doc === null || next === null) return previous;
-    const changed = Object.keys(doc).filter((member) => !Object.hasOwn(next, member) || !sameJsonValue(doc[member], next[member]));
+    // A document changed by a block is mostly built from the stored one, sharing the members it leaves alone.
+    const changed = Object.keys(doc).filter(
+      (member) => !Object.hasOwn(next, member) || (doc[member] !== next[member] && !sameJsonValue(doc[member], next[member])),
+    );
     const unset = Object.keys(next).filter((member) => !Object.hasOwn(doc, member));
     return {
       collection,
@@ -89,8 +92,11 @@ function patched(doc: Doc | null, { collection, id, set = {}, unset = [] }: Undo
   return members(set, Object.keys(set), previous);
 }
 
-/** The named members of `source` put on `target`; defined rather than assigned, so "__proto__" stays data. */
-function members<T extends object>(source: Record<string, unknown>, names: string[], target: T): T {
-  for (const name of names) Object.defineProperty(target, name, { value: source[name], enumerable: true, writable: true, configurable: true });
+/** The named members of `source` put on `target`; "__proto__" is defined rather than assigned, so it stays data. */
+function members<T extends Record<string, unknown>>(source: Record<string, unknown>, names: string[], target: T): T {
+  for (const name of names) {
+    if (name === '__proto__') Object.defineProperty(target, name, { value: source[name], enumerable: true, writable: true, configurable: true });
+    else (target as Record<string, unknown>)[name] = source[name];
+  }
   return target;
 }
