@@ -74,10 +74,18 @@ export class CollectionIndexes implements Pick<CandidateSources, 'viewLedBy' | '
     for (const postings of this.allPostings()) postings.remove(entry);
   }
 
-  /** Gives the entry its new document, moving it in every index whose keys it changes. */
+  /**
+   * Gives the entry its new document, moving it in every index whose keys it
+   * changes. A new document is mostly the old one with a member or two
+   * changed, the others the very same values: only indexes reading a member
+   * that is not the same value need a closer look.
+   */
   replaced(entry: StoredEntry, doc: Doc): void {
-    const views = this.allViews().filter((view) => view.order.compareKeys(entry.doc, doc) !== 0);
-    const postings = [...this.allPostings()].filter((index) => index.keysDiffer(entry.doc, doc));
+    const before = entry.doc;
+    const views = this.allViews().filter(
+      (view) => view.order.members.some((member) => memberDiffers(before, doc, member)) && view.order.compareKeys(before, doc) !== 0,
+    );
+    const postings = [...this.allPostings()].filter((index) => memberDiffers(before, doc, index.member) && index.keysDiffer(before, doc));
     for (const view of views) view.remove(entry);
     for (const index of postings) index.remove(entry);
     entry.doc = doc;
@@ -159,3 +167,8 @@ export class CollectionIndexes implements Pick<CandidateSources, 'viewLedBy' | '
 }
 
 const unflipped = { flipLeading: false, flipRest: false };
+
+/** Whether the member is not the very same value (or not there) in both documents. */
+function memberDiffers(before: Doc, after: Doc, member: string): boolean {
+  return before[member] !== after[member] || Object.hasOwn(before, member) !== Object.hasOwn(after, member);
+}

@@ -50,6 +50,21 @@ function randomDoc(random: Random, id: string): Doc {
   return doc;
 }
 
+/**
+ * A replacement built from the stored document, as projections build theirs:
+ * the members it leaves alone are the very same values, and a member it
+ * builds anew may hold what it held before.
+ */
+function changedFrom(random: Random, stored: Doc): Doc {
+  const doc = { ...stored };
+  const change = random.int(4);
+  if (change === 0) doc.rank = random.int(6);
+  else if (change === 1) doc.nested = { score: random.int(4) };
+  else if (change === 2) delete doc.group;
+  else doc.form = { ...(stored.form as Doc), size: random.int(3) };
+  return doc;
+}
+
 const FILTERS: Filter[] = [
   {},
   { rank: 3 },
@@ -118,8 +133,10 @@ describe('EmbeddedCollection', () => {
           collection.delete(id);
           docs.delete(id);
         } else {
-          const doc = randomDoc(random, id);
-          collection.put(structuredClone(doc));
+          const stored = collection.get(id);
+          const derived = stored !== undefined && random.int(2) === 0;
+          const doc = derived ? changedFrom(random, stored) : randomDoc(random, id);
+          collection.put(derived ? doc : structuredClone(doc));
           docs.set(id, { doc, seq: docs.get(id)?.seq ?? seq++ });
         }
       }

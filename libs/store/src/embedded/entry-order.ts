@@ -48,10 +48,13 @@ export class EntryOrder {
   readonly readers: readonly FieldReader[];
   /** Each field split into its path segments. */
   readonly paths: readonly (readonly string[])[];
+  /** The document members the fields are read from. */
+  readonly members: readonly string[];
 
   constructor(readonly sort: Sort) {
     this.fields = Object.keys(sort);
     this.paths = this.fields.map((field) => field.split('.'));
+    this.members = [...new Set(this.paths.map(([member]) => member))];
     this.directions = this.fields.map((field) => sort[field]);
     this.readers = this.fields.map(sortFieldReader);
   }

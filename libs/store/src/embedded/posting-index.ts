@@ -73,7 +73,7 @@ export class PostingIndex {
   /** `member` is the document member every key the extractor emits is read below. */
   constructor(
     private readonly extract: KeyExtractor,
-    private readonly member: string,
+    readonly member: string,
   ) {}
 
   add(entry: StoredEntry): void {
