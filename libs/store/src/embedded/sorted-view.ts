@@ -219,15 +219,28 @@ export class SortedView implements ViewPositions {
     chunks[0].leading.unshift(leading);
   }
 
-  /** Sorts every entry, each one's sort values read once rather than on every comparison. */
+  /**
+   * Sorts every entry. The leading values are read once each; the other sort
+   * fields only on ties, and the sort moves positions rather than entries.
+   */
   private build(): void {
-    const { readers } = this.order;
-    const keyed = Array.from(this.allEntries(), (entry) => ({ entry, values: readers.map((read) => read(entry.doc)) }));
-    keyed.sort((a, b) => this.order.compareValues(a.values, b.values) || a.entry.seq - b.entry.seq);
+    const entries = Array.from(this.allEntries());
+    const order = this.order;
+    const leading = entries.map((entry) => order.readers[0](entry.doc));
+    const direction = order.directions[0];
+    const positions = entries.map((_entry, position) => position);
+    positions.sort(
+      (a, b) =>
+        compareValues(leading[a], leading[b]) * direction || order.compareKeys(entries[a].doc, entries[b].doc, 1) || entries[a].seq - entries[b].seq,
+    );
     this.chunks = [];
-    for (let i = 0; i < keyed.length; i += MAX_CHUNK) {
-      const chunk = keyed.slice(i, i + MAX_CHUNK);
-      this.chunks.push({ entries: chunk.map(({ entry }) => entry), leading: chunk.map(({ values }) => values[0]) });
+    for (let start = 0; start < positions.length; start += MAX_CHUNK) {
+      const chunk: Chunk = { entries: [], leading: [] };
+      for (const position of positions.slice(start, start + MAX_CHUNK)) {
+        chunk.entries.push(entries[position]);
+        chunk.leading.push(leading[position]);
+      }
+      this.chunks.push(chunk);
     }
     this.starts = null;
   }
