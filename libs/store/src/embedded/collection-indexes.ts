@@ -6,6 +6,7 @@ import { SortedView } from './sorted-view';
 import type { StoredEntry } from './sorting';
 import type { Flips, OrderedEntries } from './types';
 import { servedOrder } from './view-windows';
+import { sortKey } from './entry-order';
 
 /** Sorts no index serves get a view of their own on first use; this many at most, the least recently used dropped. */
 const MAX_UNDECLARED_VIEWS = 8;
@@ -35,6 +36,8 @@ export class CollectionIndexes implements Pick<CandidateSources, 'viewLedBy' | '
   private readonly undeclaredViews: SortedView[] = [];
   private readonly wildcards = new Map<string, PostingIndex>();
   private readonly fieldPostings = new Map<string, PostingIndex>();
+  /** Every posting index, wildcard and field alike. */
+  private readonly postingIndexes: PostingIndex[] = [];
 
   constructor(private readonly allEntries: () => Iterable<StoredEntry>) {
     this.addIndex(ID_ORDER);
@@ -59,19 +62,24 @@ export class CollectionIndexes implements Pick<CandidateSources, 'viewLedBy' | '
     for (const view of this.allViews()) view.deferOrder();
   }
 
+  /** Views on fewer fields first, so each view finds the one ordered by its other fields in order already. */
   restoreOrder(): void {
-    for (const view of this.allViews()) view.restoreOrder();
+    const views = [...this.allViews()].sort((a, b) => a.order.fields.length - b.order.fields.length);
+    for (const view of views) {
+      const rest = restOrderOf(view.order.sort);
+      view.restoreOrder(views.find((base) => base !== view && base.inOrderNow && restOrderOf(base.order.sort, view.order.fields[0]) === rest));
+    }
   }
 
   inserted(entry: StoredEntry): void {
     for (const view of this.allViews()) view.insert(entry);
-    for (const postings of this.allPostings()) postings.add(entry);
+    for (const postings of this.postingIndexes) postings.add(entry);
     this.watchLeadingFields();
   }
 
   removed(entry: StoredEntry): void {
     for (const view of this.allViews()) view.remove(entry);
-    for (const postings of this.allPostings()) postings.remove(entry);
+    for (const postings of this.postingIndexes) postings.remove(entry);
   }
 
   /**
@@ -82,16 +90,18 @@ export class CollectionIndexes implements Pick<CandidateSources, 'viewLedBy' | '
    */
   replaced(entry: StoredEntry, doc: Doc): void {
     const before = entry.doc;
-    const views = this.allViews().filter(
-      (view) => view.order.members.some((member) => memberDiffers(before, doc, member)) && view.order.compareKeys(before, doc) !== 0,
-    );
-    const postings = [...this.allPostings()].filter((index) => memberDiffers(before, doc, index.member) && index.keysDiffer(before, doc));
-    for (const view of views) view.remove(entry);
-    for (const index of postings) index.remove(entry);
+    // Nearly every replacement moves in no index at all: no lists unless one does.
+    let views: SortedView[] | undefined;
+    let postings: PostingIndex[] | undefined;
+    for (const view of this.allViews()) if (viewKeysDiffer(view, before, doc)) (views ??= []).push(view);
+    for (const index of this.postingIndexes)
+      if (memberDiffers(before, doc, index.member) && index.keysDiffer(before, doc)) (postings ??= []).push(index);
+    for (const view of views ?? []) view.remove(entry);
+    for (const index of postings ?? []) index.remove(entry);
     entry.doc = doc;
-    for (const view of views) view.insert(entry);
-    for (const index of postings) index.add(entry);
-    if (views.length > 0) this.watchLeadingFields();
+    for (const view of views ?? []) view.insert(entry);
+    for (const index of postings ?? []) index.add(entry);
+    if (views) this.watchLeadingFields();
   }
 
   /** Every entry in the sort's order, from the view serving it; undefined while that view has no order. */
@@ -153,20 +163,31 @@ export class CollectionIndexes implements Pick<CandidateSources, 'viewLedBy' | '
 
   private filledPostings(index: PostingIndex): PostingIndex {
     for (const entry of this.allEntries()) index.add(entry);
+    this.postingIndexes.push(index);
     return index;
   }
 
   private allViews(): SortedView[] {
     return this.undeclaredViews.length === 0 ? this.views : [...this.views, ...this.undeclaredViews];
   }
-
-  private *allPostings(): Iterable<PostingIndex> {
-    yield* this.wildcards.values();
-    yield* this.fieldPostings.values();
-  }
 }
 
 const unflipped = { flipLeading: false, flipRest: false };
+
+/**
+ * The sort without `leading` (its own leading field unless named), as a key:
+ * a view whose sort without this view's leading field is this view's without
+ * it orders entries that tie on that field as this view does.
+ */
+function restOrderOf(sort: Sort, leading = Object.keys(sort)[0]): string {
+  return sortKey(Object.fromEntries(Object.entries(sort).filter(([field]) => field !== leading)));
+}
+
+/** Whether the view would order the new document elsewhere; only a member that is not the very same value can move it. */
+function viewKeysDiffer(view: SortedView, before: Doc, after: Doc): boolean {
+  for (const member of view.order.members) if (memberDiffers(before, after, member)) return view.order.compareKeys(before, after) !== 0;
+  return false;
+}
 
 /** Whether the member is not the very same value (or not there) in both documents. */
 function memberDiffers(before: Doc, after: Doc, member: string): boolean {

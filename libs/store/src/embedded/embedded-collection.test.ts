@@ -17,6 +17,9 @@ const INDEXES: IndexSpec[] = [
   { key: { 'nested.score': -1, rank: 1 } },
   { key: { tags: 1 } },
   { key: { 'form.$**': 1 } },
+  // Each ordered, once the order was deferred, on the leading field alone from the first index's order.
+  { key: { group: 1, rank: 1 } },
+  { key: { 'nested.score': 1, rank: 1, group: 1 } },
 ];
 
 const GROUPS = ['red', 'green', 'blue'];
@@ -120,13 +123,20 @@ function reference(docs: Map<string, StoredEntry>, filter: Filter, sort: Sort | 
 }
 
 describe('EmbeddedCollection', () => {
-  it.each([1, 2, 3])('answers every filter, sort and window as a from-scratch evaluation does, through random writes (seed %i)', (seed) => {
+  it.each([
+    [1, 'in order write by write'],
+    [2, 'in order write by write'],
+    [3, 'in order write by write'],
+    [4, 'ordered once after the writes of each round'],
+    [5, 'ordered once after the writes of each round'],
+  ])('answers every filter, sort and window as a from-scratch evaluation does, through random writes (seed %i, indexes %s)', (seed, ordering) => {
     const random = seeded(seed);
     const collection = new EmbeddedCollection();
     for (const index of INDEXES.slice(0, 4)) collection.addIndex(index.key);
     const docs = new Map<string, StoredEntry>();
     let seq = 0;
     for (let round = 0; round < 12; round++) {
+      if (ordering !== 'in order write by write') collection.deferOrder();
       for (let write = 0; write < 40; write++) {
         const id = `d${random.int(60)}`;
         if (random.int(5) === 0) {
@@ -142,6 +152,7 @@ describe('EmbeddedCollection', () => {
       }
       // Indexes declared over existing documents must hold them too.
       if (round === 2) for (const index of INDEXES.slice(4)) collection.addIndex(index.key);
+      collection.restoreOrder();
       for (const filter of FILTERS) {
         expect(collection.count(filter)).toBe(reference(docs, filter, undefined).length);
         for (const sort of SORTS) {
