@@ -171,8 +171,8 @@ export class ProjectionRunner {
       throw new LedgerGapFault(reason, block);
     }
     const writeSet = new BlockWriteSet(this.store, block);
-    for (const [sequence, transaction] of block.transactions.entries()) {
-      await this.projection.applyTransaction(writeSet, transaction, sequence);
+    for (let sequence = 0; sequence < block.transactions.length; sequence++) {
+      await this.projection.applyTransaction(writeSet, block.transactions[sequence], sequence);
     }
     const changes = await writeSet.changes();
     const { after } = changes;
