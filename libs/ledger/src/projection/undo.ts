@@ -9,7 +9,7 @@ export interface UndoRecord extends Doc {
   height: number;
   blockId: string;
   previous: { height: number; blockId: string };
-  /** How to take back each document, in the order the block first touched them (see UndoStep). */
+  /** How to take back each document, in the order the block first wrote them (see UndoStep). */
   before: UndoStep[];
 }
 
@@ -35,7 +35,7 @@ export interface UndoStep {
   unset?: string[];
 }
 
-/** The undo steps of a block's changes, in the order the block first touched each document. */
+/** The undo steps of a block's changes, in the order the block first wrote each document. */
 export function undoSteps({ before, after }: BlockChanges): UndoStep[] {
   return before.map((previous, index) => {
     const { collection, id, doc } = previous;

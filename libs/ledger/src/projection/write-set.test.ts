@@ -26,7 +26,7 @@ describe('BlockWriteSet', () => {
     expect(writeSet.block).toBe(block);
   });
 
-  it('captures each written document’s state before the block, in first-touch order', async () => {
+  it('captures each written document’s state before the block, in the order the block first wrote each', async () => {
     const store = await storeWith([
       { _id: 'a', n: 1 },
       { _id: 'c', n: 3 },
@@ -41,14 +41,14 @@ describe('BlockWriteSet', () => {
 
     expect(await writeSet.changes()).toEqual({
       before: [
-        { collection: 'things', id: 'c', doc: { _id: 'c', n: 3 } },
         { collection: 'things', id: 'b', doc: null },
         { collection: 'things', id: 'a', doc: { _id: 'a', n: 1 } },
+        { collection: 'things', id: 'c', doc: { _id: 'c', n: 3 } },
       ],
       after: [
-        { collection: 'things', id: 'c', doc: null },
         { collection: 'things', id: 'b', doc: { _id: 'b', n: 1 } },
         { collection: 'things', id: 'a', doc: { _id: 'a', n: 3 } },
+        { collection: 'things', id: 'c', doc: null },
       ],
     });
   });

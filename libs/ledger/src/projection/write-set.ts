@@ -8,18 +8,16 @@ const FREEZE_DOCUMENTS = process.env.NODE_ENV === 'test';
 /** What the runner needs of a store to read documents while a block is applied. */
 export type DocumentReader = Pick<Store, 'collection'>;
 
-interface TouchedDocument {
+interface WrittenDocument {
   collection: string;
   id: string;
-  /** The stored document before the block; undefined until it has been read. */
-  before?: Doc | null;
-  /** The document as the block leaves it; undefined while the block has only read it. */
-  after?: Doc | null;
+  /** The document as the block leaves it: null once removed. */
+  after: Doc | null;
 }
 
 /** The effect of one block: the documents it writes and what they were before. */
 export interface BlockChanges {
-  /** Before-images, in the order the block first touched each document. */
+  /** Before-images, in the order the block first wrote each document. */
   before: Write[];
   /** Final state of every written document, in the same order. */
   after: Write[];
@@ -34,8 +32,8 @@ export interface BlockChanges {
  * are frozen, so a projection that changes one fails there.
  */
 export class BlockWriteSet implements ProjectionContext {
-  private readonly touched = new Map<string, Map<string, TouchedDocument>>();
-  private readonly inTouchOrder: TouchedDocument[] = [];
+  private readonly written = new Map<string, Map<string, WrittenDocument>>();
+  private readonly inWriteOrder: WrittenDocument[] = [];
 
   constructor(
     private readonly store: DocumentReader,
@@ -43,53 +41,49 @@ export class BlockWriteSet implements ProjectionContext {
   ) {}
 
   async get<T extends Doc>(collection: string, id: string): Promise<Readonly<T> | null> {
-    const entry = this.entry(collection, id);
-    const doc = entry.after !== undefined ? entry.after : await this.before(entry);
+    const written = this.written.get(collection)?.get(id);
+    const doc = written ? written.after : await this.stored(collection, id);
     return (FREEZE_DOCUMENTS ? freezeDocument(doc) : doc) as Readonly<T> | null;
   }
 
   put(collection: string, doc: Doc): void {
-    this.entry(collection, doc._id).after = FREEZE_DOCUMENTS ? freezeDocument(doc) : doc;
+    this.write(collection, doc._id, FREEZE_DOCUMENTS ? freezeDocument(doc) : doc);
   }
 
   remove(collection: string, id: string): void {
-    this.entry(collection, id).after = null;
+    this.write(collection, id, null);
   }
 
-  /** Reads the before-images the block has not read itself; the store is unchanged until commit. */
+  /** Reads the before-images: the store is unchanged until commit. */
   async changes(): Promise<BlockChanges> {
     const before: Write[] = [];
     const after: Write[] = [];
-    for (const entry of this.inTouchOrder) {
-      if (entry.after === undefined) continue;
-      const { collection, id } = entry;
-      before.push({ collection, id, doc: await this.before(entry) });
-      after.push({ collection, id, doc: entry.after });
+    for (const { collection, id, after: doc } of this.inWriteOrder) {
+      before.push({ collection, id, doc: await this.stored(collection, id) });
+      after.push({ collection, id, doc });
     }
     return { before, after };
   }
 
-  private entry(collection: string, id: string): TouchedDocument {
-    let inCollection = this.touched.get(collection);
+  private write(collection: string, id: string, after: Doc | null): void {
+    let inCollection = this.written.get(collection);
     if (!inCollection) {
       inCollection = new Map();
-      this.touched.set(collection, inCollection);
+      this.written.set(collection, inCollection);
     }
-    let entry = inCollection.get(id);
-    if (!entry) {
-      entry = { collection, id };
-      inCollection.set(id, entry);
-      this.inTouchOrder.push(entry);
+    const written = inCollection.get(id);
+    if (written) {
+      written.after = after;
+      return;
     }
-    return entry;
+    const document = { collection, id, after };
+    inCollection.set(id, document);
+    this.inWriteOrder.push(document);
   }
 
   /** The stored document, which nothing changes: the store replaces it whole on commit. */
-  private async before(entry: TouchedDocument): Promise<Doc | null> {
-    if (entry.before === undefined) {
-      const documents = this.store.collection(entry.collection);
-      entry.before = await (documents.findStoredById ? documents.findStoredById(entry.id) : documents.findById(entry.id));
-    }
-    return entry.before;
+  private stored(collection: string, id: string): Promise<Doc | null> {
+    const documents = this.store.collection(collection);
+    return documents.findStoredById ? documents.findStoredById(id) : documents.findById(id);
   }
 }
