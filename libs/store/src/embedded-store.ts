@@ -45,10 +45,17 @@ export class EmbeddedStore implements Store {
   readonly kind = 'embedded' as const;
   readonly atomic = false;
   private readonly collections = new Map<string, EmbeddedCollection>();
+  /** A collection's reader holds no state of its own, so one per collection serves every caller. */
+  private readonly readers = new Map<string, EmbeddedReadCollection<Doc>>();
   private orderDeferred = false;
 
   collection<T extends Doc = Doc>(name: string): ReadCollection<T> {
-    return new EmbeddedReadCollection<T>(this.documents(name));
+    let reader = this.readers.get(name);
+    if (!reader) {
+      reader = new EmbeddedReadCollection(this.documents(name));
+      this.readers.set(name, reader);
+    }
+    return reader as EmbeddedReadCollection<T>;
   }
 
   /**
