@@ -91,7 +91,8 @@ function unpackedHex(text: string): string {
   let from = 0;
   for (let marker = text.indexOf(MARKER); marker >= 0; marker = text.indexOf(MARKER, from)) {
     const bytes = text.charCodeAt(marker + 1);
-    unpacked += text.slice(from, marker) + Buffer.from(text.slice(marker + 2, marker + 2 + bytes), 'latin1').toString('hex');
+    const written = packed.write(text.slice(marker + 2, marker + 2 + bytes), 0, 'latin1');
+    unpacked += text.slice(from, marker) + packed.toString('hex', 0, written);
     from = marker + 2 + bytes;
   }
   return unpacked + text.slice(from);
