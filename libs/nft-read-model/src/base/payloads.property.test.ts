@@ -165,4 +165,11 @@ describe('NFT transaction schemas, for any input', () => {
       { numRuns: 300 },
     );
   });
+
+  it.each(Object.keys(schemas) as Array<keyof typeof schemas>)(
+    '%s: can be compiled whole, as zod would otherwise silently parse it the slow way',
+    (name) => {
+      expect(() => z.compile(schemas[name][0], { strict: true })).not.toThrow();
+    },
+  );
 });

@@ -60,9 +60,15 @@ const storableTransaction = z
 /** The members of every NFT transaction its records are built from. */
 const nftTransaction = z.object({ id: transactionId(), senderPublicKey: publicKey(), nonce: decimal, fee: decimal, amount: decimal });
 
-/** An NFT transaction whose asset carries `member`, of the given shape. */
+/**
+ * An NFT transaction whose asset carries `member`, of the given shape.
+ * Replay reads every NFT transaction with one of these, so each is compiled:
+ * zod reads a valid one with code generated for the whole schema, and parses
+ * anything else as usual, so results and issues stay the same. Compile the
+ * schema finally used: one derived from a compiled schema is not compiled.
+ */
 export function nftTransactionWith<Member extends string, Payload extends z.ZodType>(member: Member, payload: Payload) {
-  return storableTransaction.pipe(nftTransaction.extend({ asset: z.object({ [member]: payload } as Record<Member, Payload>) }));
+  return z.compile(storableTransaction.pipe(nftTransaction.extend({ asset: z.object({ [member]: payload } as Record<Member, Payload>) })));
 }
 
 export const collectionTransaction = nftTransactionWith(
