@@ -76,8 +76,13 @@ export class PostingIndex {
     readonly member: string,
   ) {}
 
+  /**
+   * Posts the entry under each (path, key) of its document once. A document
+   * holding a key twice meets its own entry last in the posting: the keys of
+   * one document are posted one after the other.
+   */
   add(entry: StoredEntry): void {
-    this.forEachKey(entry.doc, (path, key) => {
+    this.extract(entry.doc, (path, key) => {
       let byValue = this.postings.get(path);
       if (!byValue) {
         byValue = new Map();
@@ -85,14 +90,15 @@ export class PostingIndex {
       }
       const posting = byValue.get(key);
       if (posting === undefined) byValue.set(key, entry);
-      else if (Array.isArray(posting)) posting.push(entry);
-      else byValue.set(key, [posting, entry]);
+      else if (Array.isArray(posting)) {
+        if (posting[posting.length - 1] !== entry) posting.push(entry);
+      } else if (posting !== entry) byValue.set(key, [posting, entry]);
     });
   }
 
-  /** Removes the entry; its document must still be the one it was added with. */
+  /** Removes the entry; its document must still be the one it was added with. A key met again finds it gone. */
   remove(entry: StoredEntry): void {
-    this.forEachKey(entry.doc, (path, key) => {
+    this.extract(entry.doc, (path, key) => {
       const byValue = this.postings.get(path);
       const posting = byValue?.get(key);
       if (!byValue || posting === undefined) return;
@@ -128,21 +134,6 @@ export class PostingIndex {
     const keys: unknown[] = [];
     this.extract(doc, (path, key) => keys.push(path, key));
     return keys;
-  }
-
-  /** Each distinct (path, key) of the document once. */
-  private forEachKey(doc: Doc, visit: (path: string, key: IndexKey) => void): void {
-    const seen = new Map<string, Set<IndexKey>>();
-    this.extract(doc, (path, key) => {
-      let keys = seen.get(path);
-      if (!keys) {
-        keys = new Set();
-        seen.set(path, keys);
-      }
-      if (keys.has(key)) return;
-      keys.add(key);
-      visit(path, key);
-    });
   }
 }
 
