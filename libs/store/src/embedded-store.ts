@@ -76,8 +76,10 @@ export class EmbeddedStore implements Store {
    * else will change them (a document is only ever replaced whole).
    */
   async applyWrites(writes: Write[], { handOver = false }: WriteOptions = {}): Promise<void> {
-    const held = writes.map((write) => ({ ...write, doc: write.doc && storedDocument(write.doc, write.id, handOver) }));
-    for (const { collection, id, doc } of held) {
+    const held = writes.map(({ id, doc }) => doc && storedDocument(doc, id, handOver));
+    for (let index = 0; index < writes.length; index++) {
+      const { collection, id } = writes[index];
+      const doc = held[index];
       if (doc) this.documents(collection).put(doc);
       else this.documents(collection).delete(id);
     }
