@@ -8,12 +8,8 @@ const FREEZE_DOCUMENTS = process.env.NODE_ENV === 'test';
 /** What the runner needs of a store to read documents while a block is applied. */
 export type DocumentReader = Pick<Store, 'collection'>;
 
-interface WrittenDocument {
-  collection: string;
-  id: string;
-  /** The document as the block leaves it: null once removed. */
-  after: Doc | null;
-}
+/** A document the block wrote, as the block leaves it: `doc` null once removed. */
+type WrittenDocument = Write;
 
 /** The effect of one block: the documents it writes and what they were before. */
 export interface BlockChanges {
@@ -40,10 +36,11 @@ export class BlockWriteSet implements ProjectionContext {
     readonly block: Block,
   ) {}
 
-  async get<T extends Doc>(collection: string, id: string): Promise<Readonly<T> | null> {
+  /** Not itself async: a projection reads several documents per transaction, and each async frame costs a promise more. */
+  get<T extends Doc>(collection: string, id: string): Promise<Readonly<T> | null> {
     const written = this.written.get(collection)?.get(id);
-    const doc = written ? written.after : await this.stored(collection, id);
-    return (FREEZE_DOCUMENTS ? freezeDocument(doc) : doc) as Readonly<T> | null;
+    const doc = written ? Promise.resolve(written.doc) : this.stored(collection, id);
+    return (FREEZE_DOCUMENTS ? doc.then(freezeDocument) : doc) as Promise<Readonly<T> | null>;
   }
 
   put(collection: string, doc: Doc): void {
@@ -54,18 +51,14 @@ export class BlockWriteSet implements ProjectionContext {
     this.write(collection, id, null);
   }
 
-  /** Reads the before-images: the store is unchanged until commit. */
+  /** Reads the before-images (the store is unchanged until commit); the block's writes end here. */
   async changes(): Promise<BlockChanges> {
     const before: Write[] = [];
-    const after: Write[] = [];
-    for (const { collection, id, after: doc } of this.inWriteOrder) {
-      before.push({ collection, id, doc: await this.stored(collection, id) });
-      after.push({ collection, id, doc });
-    }
-    return { before, after };
+    for (const { collection, id } of this.inWriteOrder) before.push({ collection, id, doc: await this.stored(collection, id) });
+    return { before, after: this.inWriteOrder };
   }
 
-  private write(collection: string, id: string, after: Doc | null): void {
+  private write(collection: string, id: string, doc: Doc | null): void {
     let inCollection = this.written.get(collection);
     if (!inCollection) {
       inCollection = new Map();
@@ -73,10 +66,10 @@ export class BlockWriteSet implements ProjectionContext {
     }
     const written = inCollection.get(id);
     if (written) {
-      written.after = after;
+      written.doc = doc;
       return;
     }
-    const document = { collection, id, after };
+    const document = { collection, id, doc };
     inCollection.set(id, document);
     this.inWriteOrder.push(document);
   }
