@@ -20,9 +20,10 @@ export async function observeHandling(
   handle: () => Promise<HandleOutcome>,
 ): Promise<HandleOutcome> {
   if (!observer) return handle();
-  const started = process.hrtime.bigint();
+  // A double, unlike hrtime.bigint(): nothing to allocate per event.
+  const started = performance.now();
   const outcome = await handle();
-  observer.eventHandled(event, outcome, Number(process.hrtime.bigint() - started) / 1e9);
+  observer.eventHandled(event, outcome, (performance.now() - started) / 1000);
   return outcome;
 }
 

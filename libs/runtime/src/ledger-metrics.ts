@@ -24,22 +24,28 @@ export function sharedBacklog(source: SourceBacklog): SourceBacklog {
  * consumer's backlog are read when scraped, so they are never stale.
  */
 export class LedgerMetrics implements ProjectionObserver {
-  private readonly blocks;
+  /** Each outcome's own counter, so counting an event looks up no labels. */
+  private readonly blocks: Record<HandleOutcome, { inc(): void }>;
   private readonly applyDuration;
   /** Reverts carry no timestamp, so after one this stays at the reverted block's time: at most one block off. */
   private lastAppliedBlockTime: number | undefined;
 
   constructor(private readonly metrics: Metrics) {
-    this.blocks = metrics.counter('ledger_blocks_total', 'Ledger events handled, by outcome (duplicate: already applied, changed nothing)', [
+    const blocks = metrics.counter('ledger_blocks_total', 'Ledger events handled, by outcome (duplicate: already applied, changed nothing)', [
       'outcome',
     ]);
     // Every outcome is exported from the start, so rates over it are defined before the first revert.
-    for (const outcome of OUTCOMES) this.blocks.inc({ outcome }, 0);
+    for (const outcome of OUTCOMES) blocks.inc({ outcome }, 0);
+    this.blocks = {
+      applied: blocks.labels({ outcome: 'applied' }),
+      reverted: blocks.labels({ outcome: 'reverted' }),
+      duplicate: blocks.labels({ outcome: 'duplicate' }),
+    };
     this.applyDuration = metrics.histogram('ledger_block_apply_duration_seconds', 'Time to apply one block to the read model', [], APPLY_BUCKETS);
   }
 
   eventHandled(event: LedgerEvent, outcome: HandleOutcome, seconds: number): void {
-    this.blocks.inc({ outcome });
+    this.blocks[outcome].inc();
     if (outcome !== 'applied' || event.event !== 'block.applied') return;
     this.applyDuration.observe(seconds);
     this.lastAppliedBlockTime = event.block.timestamp.unix;
