@@ -147,7 +147,7 @@ export class Projector {
         loaded = true;
         // A stop asked for before run() would be forgotten by it.
         if (until.aborted) return;
-        await this.source.run((event, streamSeq) => this.handle(event, streamSeq), this.runner.position);
+        await this.source.run((event, streamSeq, text) => this.handle(event, streamSeq, text), this.runner.position);
         return;
       } catch (error) {
         if (until.aborted) return;
@@ -175,8 +175,8 @@ export class Projector {
     return true;
   }
 
-  private async handle(event: LedgerEvent, streamSeq: number): Promise<void> {
-    await this.runner.handle(event, streamSeq);
+  private async handle(event: LedgerEvent, streamSeq: number, text: string | undefined): Promise<void> {
+    await this.runner.handle(event, streamSeq, text);
     this.nextRetryDelayMs = this.retryDelayMs;
   }
 

@@ -56,8 +56,8 @@ async function replay(source: LedgerSource, done: (streamSeq: number) => boolean
   const started = performance.now();
   const cpuAtStart = process.cpuUsage();
   runner.catchingUp();
-  await source.run(async (event, streamSeq) => {
-    await runner.handle(event, streamSeq);
+  await source.run(async (event, streamSeq, text) => {
+    await runner.handle(event, streamSeq, text);
     if (event.event === 'block.applied') transactions += event.block.transactions.length;
     if (done(streamSeq)) void source.stop();
   }, runner.position);

@@ -1,6 +1,6 @@
 import type { Block } from '../types';
 
-/** A remembered block: what chaining needs, and the rest as JSON text. */
+/** A remembered block: what chaining needs, and the rest as JSON text (the block, or the event holding it). */
 interface RememberedBlock {
   height: number;
   previousBlock: string;
@@ -14,17 +14,20 @@ interface RememberedBlock {
  * copy never arrives. The next block then names it as its parent; remembering
  * applied blocks lets the runner re-apply that exact block instead of faulting.
  *
- * Blocks are kept as flat JSON text: one string apiece rather than hundreds of
+ * Blocks are kept as JSON text: one string apiece rather than hundreds of
  * objects that would outlive a young-generation collection and leave the old
- * generation a block's worth of garbage for every block of a replay.
+ * generation a block's worth of garbage for every block of a replay. The text
+ * the source read the event from serves, where it gives it: no block is then
+ * written out again, and a line read from a file keeps at most the chunk it
+ * was read in alive with it.
  */
 export class RecentBlocks {
   private readonly blocks = new Map<string, RememberedBlock>();
 
   constructor(private readonly capacity = 512) {}
 
-  remember(block: Block): void {
-    const text = JSON.stringify(block);
+  /** `text`: the block or its event as JSON, as the source read it; written out here without it. */
+  remember(block: Block, text = JSON.stringify(block)): void {
     // Reading a character joins the pieces V8 built the text from into one string.
     text.charCodeAt(0);
     this.blocks.delete(block.id);
@@ -45,6 +48,12 @@ export class RecentBlocks {
       chain.unshift(block);
       id = block.previousBlock;
     }
-    return id === tip.blockId && chain.length > 0 ? chain.map(({ text }) => JSON.parse(text) as Block) : undefined;
+    return id === tip.blockId && chain.length > 0 ? chain.map(({ text }) => blockOf(text)) : undefined;
   }
+}
+
+/** A text holding an `event` member is the whole event, as parseLedgerMessage reads it; otherwise the block itself. */
+function blockOf(text: string): Block {
+  const value = JSON.parse(text) as Block | { event: string; block: Block };
+  return Object.hasOwn(value, 'event') ? (value as { block: Block }).block : (value as Block);
 }

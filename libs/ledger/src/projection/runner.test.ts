@@ -249,6 +249,22 @@ describe('ProjectionRunner and blocks the stream delivered once', () => {
     expect(await sender(store, CAROL)).toBeNull();
   });
 
+  it.each([
+    ['a file line', (event: LedgerEvent) => JSON.stringify(event)],
+    ['a message payload holding the block alone', (event: LedgerEvent) => JSON.stringify(event.block)],
+  ])('re-applies a reverted block from the text its source read it from: %s', async (_form, textOf) => {
+    const { first, second } = twoBlocks();
+    const { store, runner } = await startRunner();
+    await runner.handle(applied(first), 1, textOf(applied(first)));
+    // Only the text tells this block apart: the object handed over is not the one the text describes.
+    const carolTwice = { ...second, transactions: [...second.transactions, { ...second.transactions[0], id: 'e'.repeat(64) }] };
+    await runner.handle(applied(second), 2, textOf(applied(carolTwice)));
+    await runner.handle(reverted(second), 3);
+    const third: Block = { ...second, id: 'c'.repeat(64), height: 3, previousBlock: second.id, transactions: [] };
+    expect(await runner.handle(applied(third), 5)).toBe('applied');
+    expect(await sender(store, CAROL)).toMatchObject({ count: 2, lastHeight: 2 });
+  });
+
   it('still faults when the parent was never applied here', async () => {
     const { second, runner } = await runnerAtTwoBlocks();
     const orphan: Block = { ...second, id: 'd'.repeat(64), height: 4, previousBlock: UNKNOWN_ID, transactions: [] };

@@ -136,16 +136,17 @@ export class ProjectionRunner {
    * Throws LedgerFault (changing nothing) when the event cannot be followed:
    * LedgerGapFault when it does not follow the stored position.
    */
-  handle(event: LedgerEvent, streamSeq: number): Promise<HandleOutcome> {
-    return observeHandling(this.observer, event, () => this.handleUnobserved(event, streamSeq));
+  handle(event: LedgerEvent, streamSeq: number, text?: string): Promise<HandleOutcome> {
+    return observeHandling(this.observer, event, () => this.handleUnobserved(event, streamSeq, text));
   }
 
-  private async handleUnobserved(event: LedgerEvent, streamSeq: number): Promise<HandleOutcome> {
+  /** `text`: the event as its source read it (see LedgerEventHandler). */
+  private async handleUnobserved(event: LedgerEvent, streamSeq: number, text: string | undefined): Promise<HandleOutcome> {
     if (!this.initialised) throw new Error('ProjectionRunner.init() must complete before events are handled');
     if (this.needsRecovery) await this.recover();
     if (streamSeq > 0 && streamSeq <= this.current.streamSeq) return 'duplicate';
     try {
-      return event.event === 'block.applied' ? await this.apply(event.block, streamSeq) : await this.revert(event.block, streamSeq);
+      return event.event === 'block.applied' ? await this.apply(event.block, streamSeq, text) : await this.revert(event.block, streamSeq);
     } catch (error) {
       // A failed write may have left part of a commit behind; roll it back before the next event.
       if (!(error instanceof LedgerFault)) this.needsRecovery = true;
@@ -153,7 +154,7 @@ export class ProjectionRunner {
     }
   }
 
-  private async apply(block: Block, streamSeq: number): Promise<HandleOutcome> {
+  private async apply(block: Block, streamSeq: number, text?: string): Promise<HandleOutcome> {
     const position = this.current;
     if (block.height <= position.height) return this.appliedAgain(block, streamSeq);
     const dropped = position.height > 0 && block.previousBlock !== position.blockId;
@@ -162,7 +163,7 @@ export class ProjectionRunner {
       this.logger.warn({ height: parent.height, blockId: parent.id }, 're-applying a reverted block the stream delivered only once');
       await this.apply(parent, 0);
     }
-    if (revived) return this.apply(block, streamSeq);
+    if (revived) return this.apply(block, streamSeq, text);
     if (position.height > 0 && block.height !== position.height + 1) {
       throw new LedgerGapFault(`gap: expected height ${position.height + 1} after block ${position.height} (${position.blockId})`, block);
     }
@@ -197,7 +198,7 @@ export class ProjectionRunner {
       () => ({ handedOver: after }),
       () => ({ handedOver: [this.settledWrite(next), ...this.pruneWrites(block.height)] }),
     ]);
-    this.recentBlocks.remember(block);
+    this.recentBlocks.remember(block, text);
     this.settle();
     this.moveTo(next, true);
     this.logger.debug({ height: block.height, blockId: block.id, streamSeq, writes: after.length }, 'block applied');

@@ -40,7 +40,7 @@ export class FileLedgerSource implements LedgerSource {
     for await (const { number, text } of readLines(this.path)) {
       if (this.stopping) return;
       if (number <= from.streamSeq) continue;
-      await handler(parseLedgerEvent(text, `${this.path} line ${number}`), number);
+      await handler(parseLedgerEvent(text, `${this.path} line ${number}`), number, text);
     }
     this.finished = !this.stopping;
   }

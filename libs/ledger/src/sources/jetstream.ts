@@ -154,8 +154,9 @@ export class JetStreamLedgerSource implements LedgerSource {
       for await (const message of messages) {
         clearImmediate(idleAcknowledgement);
         const origin = `stream ${this.stream} sequence ${message.seq}`;
-        const event = parseLedgerMessage({ subject: message.subject, payload: message.string(), subjectPrefix: this.subjectPrefix, origin });
-        await handler(event, message.seq);
+        const payload = message.string();
+        const event = parseLedgerMessage({ subject: message.subject, payload, subjectPrefix: this.subjectPrefix, origin });
+        await handler(event, message.seq, payload);
         unacknowledged = message;
         if (++handledSinceAck >= ACK_EVERY) acknowledge();
         else idleAcknowledgement = setImmediate(acknowledge);

@@ -1,7 +1,12 @@
 import type { LedgerEvent, LedgerPosition } from '../types';
 
-/** Handles one event; the source moves on (and acknowledges it) only after this resolves. */
-export type LedgerEventHandler = (event: LedgerEvent, streamSeq: number) => Promise<void>;
+/**
+ * Handles one event; the source moves on (and acknowledges it) only after this
+ * resolves. `text` is the event as the source read it (a file line, a message
+ * payload): whoever keeps the event a while can keep that text instead of
+ * writing its own.
+ */
+export type LedgerEventHandler = (event: LedgerEvent, streamSeq: number, text?: string) => Promise<void>;
 
 /** Where ledger events come from: a JSON Lines file, or a JetStream stream. */
 export interface LedgerSource {
