@@ -15,7 +15,7 @@ export type CommitListener = (change: { kind: 'commit'; record: CommitRecord } |
 export interface CommitFeedOptions {
   store: Pick<Store, 'collection'>;
   /** In a process that writes the read model: told of each commit at once instead of at the next poll. */
-  runner?: Pick<ProjectionRunner, 'onChange'>;
+  runner?: Pick<ProjectionRunner, 'onChange' | 'ledgerState'>;
   /** How often the stored position is read for commits made by another process. */
   pollMs: number;
   logger: Logger;
@@ -38,7 +38,7 @@ export class CommitFeed {
 
   async start(): Promise<void> {
     this.state = feedStateOf(await readStoredLedgerState(this.options.store));
-    this.unsubscribeRunner = this.options.runner?.onChange(() => this.wake());
+    this.unsubscribeRunner = this.options.runner?.onChange(() => this.followRunner());
     this.timer = setInterval(() => this.wake(), this.options.pollMs);
     this.timer.unref();
   }
@@ -67,6 +67,16 @@ export class CommitFeed {
   private async recordsBetween(after: number, through: number): Promise<CommitRecord[] | undefined> {
     const records = await readCommitsBetween(this.options.store, after, through);
     return records.length === through - after ? records : undefined;
+  }
+
+  /**
+   * Nobody to tell (a replay, which no live stream follows): the state moves on to
+   * the runner's own, with no read of the store, as it does on every block.
+   */
+  private followRunner(): void {
+    const runner = this.options.runner;
+    if (this.listeners.size === 0 && !this.reading && runner) this.state = feedStateOf(runner.ledgerState);
+    else this.wake();
   }
 
   /** Reads what was committed since the last read; a wake-up during a read makes one more read after it. */

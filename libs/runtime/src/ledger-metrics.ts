@@ -53,9 +53,8 @@ export class LedgerMetrics implements ProjectionObserver {
 
   /** Registers the gauges of the running projector; those of the backlog only when its source reports one. */
   follow(runner: ProjectionRunner, projector: Projector | undefined, backlog: SourceBacklog | undefined): void {
-    const height = this.metrics.gauge('ledger_block_height', 'Height of the last applied ledger block');
-    height.set(runner.position.height);
-    runner.onChange((position) => height.set(position.height));
+    // Read when scraped rather than set on every block.
+    this.metrics.gauge('ledger_block_height', 'Height of the last applied ledger block', [], (gauge) => gauge.set(runner.position.height));
     if (!projector) return;
     this.metrics.gauge('ledger_projector_state', 'The projector state: 1 for the current one, 0 for the others', ['state'], (gauge) => {
       const current = reportedState(projector.status().state);
