@@ -30,7 +30,10 @@ export function createNftProjection({ area, networkVersion, lists = 'all' }: Nft
     collections: parts.flatMap((part) => part.collections),
     projects: (tx) => parts.some((part) => part.projects(tx)),
     async applyTransaction(ctx, tx, sequence) {
-      for (const part of parts) await part.applyTransaction(ctx, tx, sequence);
+      for (const part of parts) {
+        const applying = part.applyTransaction(ctx, tx, sequence);
+        if (applying) await applying;
+      }
     },
   };
 }

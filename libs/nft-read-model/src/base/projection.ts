@@ -114,7 +114,7 @@ async function applyBaseTransaction(ctx: ProjectionContext, tx: Transaction, seq
 const BASE_TYPES = new Set<number>(Object.values(NftBaseType));
 
 /** The base records change with base transactions and with accepted trades, which move ownership. */
-function projectsBase(tx: Transaction): boolean {
+function changesBase(tx: Transaction): boolean {
   if (tx.typeGroup === NFT_EXCHANGE_TYPE_GROUP) return tx.type === NftExchangeType.acceptTrade;
   return tx.typeGroup === NFT_BASE_TYPE_GROUP && BASE_TYPES.has(tx.type);
 }
@@ -122,9 +122,10 @@ function projectsBase(tx: Transaction): boolean {
 /** Collections, assets, burns and ownership, including ownership moved by accepted trades. */
 export const createBasePart: NftProjectionPartFactory = (wallets, listed) => {
   const collections = listed ? BASE_COLLECTIONS : BASE_LOOKUPS;
+  const context = listed ? (ctx: ProjectionContext) => ctx : writingOnly(collections);
   return {
     collections,
-    projects: (tx) => listed && projectsBase(tx),
-    applyTransaction: (ctx, tx, sequence) => applyBaseTransaction(listed ? ctx : writingOnly(ctx, collections), tx, sequence, wallets),
+    projects: (tx) => listed && changesBase(tx),
+    applyTransaction: (ctx, tx, sequence) => (changesBase(tx) ? applyBaseTransaction(context(ctx), tx, sequence, wallets) : undefined),
   };
 };

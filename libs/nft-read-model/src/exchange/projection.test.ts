@@ -14,7 +14,7 @@ async function startExchangeRunner() {
     area: 'nft-exchange-test',
     collections: part.collections,
     projects: part.projects,
-    applyTransaction: part.applyTransaction,
+    applyTransaction: async (ctx, tx, sequence) => part.applyTransaction(ctx, tx, sequence),
   };
   const test = await startProjectionRunner(projection);
   const snapshot = async () =>

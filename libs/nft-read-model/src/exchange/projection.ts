@@ -135,12 +135,13 @@ const HANDLERS: Record<number, TransactionHandler> = {
  */
 export const createExchangePart: NftProjectionPartFactory = (wallets, listed) => {
   const collections = listed ? EXCHANGE_COLLECTIONS : EXCHANGE_LOOKUPS;
+  const context = listed ? (ctx: ProjectionContext) => ctx : writingOnly(collections);
   return {
     collections,
     projects: (tx) => listed && tx.typeGroup === NFT_EXCHANGE_TYPE_GROUP && Object.hasOwn(HANDLERS, tx.type),
-    async applyTransaction(ctx: ProjectionContext, tx: Transaction, sequence: number) {
-      if (tx.typeGroup !== NFT_EXCHANGE_TYPE_GROUP || !Object.hasOwn(HANDLERS, tx.type)) return;
-      await HANDLERS[tx.type](listed ? ctx : writingOnly(ctx, collections), tx, sequence, wallets);
+    applyTransaction(ctx: ProjectionContext, tx: Transaction, sequence: number) {
+      if (tx.typeGroup !== NFT_EXCHANGE_TYPE_GROUP || !Object.hasOwn(HANDLERS, tx.type)) return undefined;
+      return HANDLERS[tx.type](context(ctx), tx, sequence, wallets);
     },
   };
 };

@@ -12,7 +12,8 @@ export interface NftProjectionPart {
   readonly collections: CollectionSpec[];
   /** Whether the part changes records the area lists for this transaction (never, for a part whose lists it does not serve). */
   projects(tx: Transaction): boolean;
-  applyTransaction(ctx: ProjectionContext, tx: Transaction, sequence: number): Promise<void>;
+  /** Nothing at all (no promise) for a transaction the part has nothing to do with: most transactions, for most parts. */
+  applyTransaction(ctx: ProjectionContext, tx: Transaction, sequence: number): Promise<void> | undefined;
 }
 
 /**
@@ -28,14 +29,14 @@ export type NftListing = 'base' | 'exchange' | 'all';
 /**
  * The context as a part whose lists the area does not serve sees it: writes
  * to collections it does not declare, which nothing in the area reads, are
- * left out of the store.
+ * left out of the store. The names are gathered once, the view made per transaction.
  */
-export function writingOnly(ctx: ProjectionContext, collections: readonly CollectionSpec[]): ProjectionContext {
+export function writingOnly(collections: readonly CollectionSpec[]): (ctx: ProjectionContext) => ProjectionContext {
   const kept = new Set(collections.map((spec) => spec.name));
-  return {
+  return (ctx) => ({
     block: ctx.block,
     get: (collection, id) => ctx.get(collection, id),
     put: (collection, doc) => (kept.has(collection) ? ctx.put(collection, doc) : undefined),
     remove: (collection, id) => (kept.has(collection) ? ctx.remove(collection, id) : undefined),
-  };
+  });
 }
