@@ -25,6 +25,12 @@ export const SEARCH_FORM_INDEX: IndexSpec = { key: { [wildcardKey(SEARCH_FORM_FI
 export const SEARCH_ARRAY_KEY = '[]';
 
 const NAME_PREFIX = '~';
+/**
+ * The field names already made: a ledger's documents share a handful of
+ * member names, each escaped once. Bounded, since member names are data.
+ */
+const FIELD_NAMES = new Map<string, string>();
+const MAX_REMEMBERED_NAMES = 10_000;
 const ESCAPES: Record<string, string> = { '%': '%25', '.': '%2E', '\0': '%00' };
 
 /**
@@ -34,7 +40,12 @@ const ESCAPES: Record<string, string> = { '%': '%25', '.': '%2E', '\0': '%00' };
  * index to MongoDB) and is never SEARCH_ARRAY_KEY; distinct names stay distinct.
  */
 export function searchFieldName(name: string): string {
-  return NAME_PREFIX + name.replace(/[%.\0]/g, (character) => ESCAPES[character]);
+  let field = FIELD_NAMES.get(name);
+  if (field === undefined) {
+    field = NAME_PREFIX + name.replace(/[%.\0]/g, (character) => ESCAPES[character]);
+    if (FIELD_NAMES.size < MAX_REMEMBERED_NAMES) FIELD_NAMES.set(name, field);
+  }
+  return field;
 }
 
 function searchValue(value: unknown): unknown {
@@ -43,9 +54,11 @@ function searchValue(value: unknown): unknown {
   return value;
 }
 
-/** The search form of a JSON object. Object.fromEntries keeps any name as an own member. */
+/** The search form of a JSON object. A field name is never `__proto__` (see searchFieldName), so assigning it makes an own member. */
 export function searchForm(value: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(value).map(([name, member]) => [searchFieldName(name), searchValue(member)]));
+  const form: Record<string, unknown> = {};
+  for (const name of Object.keys(value)) form[searchFieldName(name)] = searchValue(value[name]);
+  return form;
 }
 
 /** The collection fields a collection search looks into. */
