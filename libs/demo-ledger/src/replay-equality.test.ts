@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EMPTY_POSITION, FileLedgerSource, ProjectionRunner, type LedgerEvent } from '@ledger-api/ledger';
 import { readModel, startProjectionRunner } from '@ledger-api/ledger/testing';
-import { createNftProjection, LEDGER_ORDER } from '@ledger-api/nft-read-model';
+import { createNftProjection, EXCHANGE_LOOKUP_MEMBERS, LEDGER_ORDER } from '@ledger-api/nft-read-model';
 import { silentLogger } from '@ledger-api/observability';
 import { EmbeddedStore, type Doc, type Filter, type Sort } from '@ledger-api/store';
 import { Query } from 'mingo';
@@ -112,15 +112,28 @@ describe('the NFT read model of a demo ledger replayed from its file', () => {
     expect(await documents(replayed)).toEqual(await documents(scratch.store));
   });
 
-  it.each(['base', 'exchange'] as const)('holds, for the %s area, the documents of every collection that area reads', async (lists) => {
-    const area = createNftProjection({ area: `replay-equality-${lists}`, networkVersion: 23, lists });
-    const scratch = await startProjectionRunner(area);
-    await scratch.handle(...events);
-    const [full, model] = [await documents(replayed), await readModel(scratch.store, area)];
-    const kept = area.collections.map((spec) => spec.name);
-    expect(kept.length).toBeLessThan(projection.collections.length);
-    for (const name of kept) expect({ name, docs: model[name] }).toEqual({ name, docs: full[name] });
-  });
+  it.each(['base', 'exchange'] as const)(
+    'holds, for the %s area, the documents of every collection that area reads, as far as it reads them',
+    async (lists) => {
+      const area = createNftProjection({ area: `replay-equality-${lists}`, networkVersion: 23, lists });
+      const scratch = await startProjectionRunner(area);
+      await scratch.handle(...events);
+      const [full, model] = [await documents(replayed), await readModel(scratch.store, area)];
+      const kept = area.collections.map((spec) => spec.name);
+      expect(kept.length).toBeLessThan(projection.collections.length);
+      // The base area keeps of auctions and bids only what it reads.
+      const lookups: Record<string, readonly string[]> = lists === 'base' ? EXCHANGE_LOOKUP_MEMBERS : {};
+      for (const name of kept) {
+        const members = lookups[name];
+        const expected = members
+          ? full[name].map((doc) =>
+              Object.fromEntries(['_id', ...members].filter((member) => Object.hasOwn(doc, member)).map((member) => [member, doc[member]])),
+            )
+          : full[name];
+        expect({ name, docs: model[name] }).toEqual({ name, docs: expected });
+      }
+    },
+  );
 
   it('answers every indexed sort, either way, of every filter as a full evaluation of its documents does', async () => {
     for (const { name, indexes } of LIST_COLLECTIONS) {

@@ -5,7 +5,7 @@ import { writingOnly, type NftProjectionPartFactory } from '../records/projectio
 import type { WalletNames } from '../records/wallet-names';
 import { STORE_COLLECTIONS } from '../records/store-collections';
 import { NFT_BASE_TYPE_GROUP, NFT_EXCHANGE_TYPE_GROUP, NftBaseType, NftExchangeType } from '../records/transaction-types';
-import type { AuctionDoc, BidDoc } from '../exchange/documents';
+import type { AuctionLookup, BidLookup } from '../exchange/documents';
 import { acceptTradeTransaction } from '../exchange/payloads';
 import type { AssetDoc, BurnDoc, CollectionDoc } from './documents';
 import { burnTransaction, collectionTransaction, tokenTransaction, transferTransaction, type PayloadOf } from './payloads';
@@ -70,8 +70,8 @@ async function burnToken(ctx: ProjectionContext, tx: Transaction, sequence: numb
 
 /** The auction's NFTs go to the bidder; the exchange step has already stored both documents. */
 async function acceptTrade(ctx: ProjectionContext, { auctionId, bidId }: PayloadOf<typeof acceptTradeTransaction>['nftAcceptTrade']): Promise<void> {
-  const auction = await ctx.get<AuctionDoc>(STORE_COLLECTIONS.auctions, auctionId);
-  const bid = await ctx.get<BidDoc>(STORE_COLLECTIONS.bids, bidId);
+  const auction = await ctx.get<AuctionLookup>(STORE_COLLECTIONS.auctions, auctionId);
+  const bid = await ctx.get<BidLookup>(STORE_COLLECTIONS.bids, bidId);
   if (!auction || !bid) return;
   await moveAssets(ctx, auction.nftIds, bid.bidderAddress);
 }

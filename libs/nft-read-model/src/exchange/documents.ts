@@ -23,6 +23,19 @@ export interface BidDoc extends LedgerRecord {
   status: BidStatus;
 }
 
+/**
+ * What an area that does not list the exchange keeps of an auction or a bid:
+ * the members its own reads and the exchange step's read. The rest (the
+ * transaction, its sort keys) is never read there.
+ */
+export const EXCHANGE_LOOKUP_MEMBERS = {
+  auctions: ['status', 'sellerAddress', 'expirationHeight', 'nftIds', 'bidIds'],
+  bids: ['status', 'bidderAddress'],
+} as const satisfies { auctions: readonly (keyof AuctionDoc)[]; bids: readonly (keyof BidDoc)[] };
+
+export type AuctionLookup = Pick<AuctionDoc, '_id' | (typeof EXCHANGE_LOOKUP_MEMBERS.auctions)[number]>;
+export type BidLookup = Pick<BidDoc, '_id' | (typeof EXCHANGE_LOOKUP_MEMBERS.bids)[number]>;
+
 export interface AuctionCancelDoc extends LedgerRecord {
   auctionId: string;
 }

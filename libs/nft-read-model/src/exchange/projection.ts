@@ -13,7 +13,7 @@ import {
 } from '../records';
 import type { WalletNames } from '../records/wallet-names';
 import type { PayloadOf } from '../base/payloads';
-import type { AuctionCancelDoc, AuctionDoc, BidCancelDoc, BidDoc, TradeDoc } from './documents';
+import { EXCHANGE_LOOKUP_MEMBERS, type AuctionCancelDoc, type AuctionDoc, type BidCancelDoc, type BidDoc, type TradeDoc } from './documents';
 import { acceptTradeTransaction, auctionCancelTransaction, auctionTransaction, bidCancelTransaction, bidTransaction } from './payloads';
 
 const { auctions: AUCTIONS, auctionCancels: AUCTION_CANCELS, bids: BIDS, bidCancels: BID_CANCELS, trades: TRADES } = STORE_COLLECTIONS;
@@ -34,7 +34,8 @@ export const EXCHANGE_COLLECTIONS: CollectionSpec[] = [
 
 /**
  * What the base area reads of the exchange collections: a seller's active
- * auctions, and the auction and bid of a trade. Cancels and trades it never reads.
+ * auctions, and the auction and bid of a trade, each as an AuctionLookup or
+ * BidLookup. Cancels and trades it never reads.
  */
 const EXCHANGE_LOOKUPS: CollectionSpec[] = [
   { name: AUCTIONS, indexes: [{ key: { sellerAddress: 1, status: 1 } }] },
@@ -135,7 +136,7 @@ const HANDLERS: Record<number, TransactionHandler> = {
  */
 export const createExchangePart: NftProjectionPartFactory = (wallets, listed) => {
   const collections = listed ? EXCHANGE_COLLECTIONS : EXCHANGE_LOOKUPS;
-  const context = listed ? (ctx: ProjectionContext) => ctx : writingOnly(collections);
+  const context = listed ? (ctx: ProjectionContext) => ctx : writingOnly(collections, EXCHANGE_LOOKUP_MEMBERS);
   return {
     collections,
     projects: (tx) => listed && tx.typeGroup === NFT_EXCHANGE_TYPE_GROUP && Object.hasOwn(HANDLERS, tx.type),

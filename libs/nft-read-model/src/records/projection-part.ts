@@ -1,5 +1,5 @@
 import type { ProjectionContext, Transaction } from '@ledger-api/ledger';
-import type { CollectionSpec } from '@ledger-api/store';
+import type { CollectionSpec, Doc } from '@ledger-api/store';
 import type { WalletNames } from './wallet-names';
 
 export interface NftProjectionOptions {
@@ -29,14 +29,31 @@ export type NftListing = 'base' | 'exchange' | 'all';
 /**
  * The context as a part whose lists the area does not serve sees it: writes
  * to collections it does not declare, which nothing in the area reads, are
- * left out of the store. The names are gathered once, the view made per transaction.
+ * left out of the store, and of a collection named in `keptMembers` only
+ * those members of each document are kept. The names are gathered once, the
+ * view made per transaction.
  */
-export function writingOnly(collections: readonly CollectionSpec[]): (ctx: ProjectionContext) => ProjectionContext {
+export function writingOnly(
+  collections: readonly CollectionSpec[],
+  keptMembers: Readonly<Record<string, readonly string[]>> = {},
+): (ctx: ProjectionContext) => ProjectionContext {
   const kept = new Set(collections.map((spec) => spec.name));
+  const members = new Map(Object.entries(keptMembers));
+  const stored = (collection: string, doc: Doc) => {
+    const names = members.get(collection);
+    return names ? membersOf(doc, names) : doc;
+  };
   return (ctx) => ({
     block: ctx.block,
     get: (collection, id) => ctx.get(collection, id),
-    put: (collection, doc) => (kept.has(collection) ? ctx.put(collection, doc) : undefined),
+    put: (collection, doc) => (kept.has(collection) ? ctx.put(collection, stored(collection, doc)) : undefined),
     remove: (collection, id) => (kept.has(collection) ? ctx.remove(collection, id) : undefined),
   });
+}
+
+/** The document with its id and the named members it has, and nothing else. */
+function membersOf(doc: Doc, names: readonly string[]): Doc {
+  const kept: Doc = { _id: doc._id };
+  for (const name of names) if (Object.hasOwn(doc, name)) kept[name] = doc[name];
+  return kept;
 }

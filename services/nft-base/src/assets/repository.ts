@@ -5,7 +5,7 @@ import {
   publicKeysByAddress,
   STORE_COLLECTIONS,
   type AssetDoc,
-  type AuctionDoc,
+  type AuctionLookup,
   type CollectionDoc,
 } from '@ledger-api/nft-read-model';
 import type { AreaDeps } from '@ledger-api/runtime';
@@ -38,9 +38,9 @@ export function assetsRepository(store: Store, { networkVersion }: Pick<AreaDeps
 
   /** NFTs of the seller's active auctions; without `includeExpired` only those whose expiration height is above `height`. */
   async function auctionedNftIds(sellerAddress: string, includeExpired: boolean, height: number): Promise<string[]> {
-    const filter: Filter = { status: { $eq: 'active' satisfies AuctionDoc['status'] }, sellerAddress: { $eq: sellerAddress } };
+    const filter: Filter = { status: { $eq: 'active' satisfies AuctionLookup['status'] }, sellerAddress: { $eq: sellerAddress } };
     if (!includeExpired) filter.expirationHeight = { $gt: height };
-    const auctions = await store.collection<AuctionDoc>(STORE_COLLECTIONS.auctions).find(filter);
+    const auctions = await store.collection<AuctionLookup>(STORE_COLLECTIONS.auctions).find(filter);
     return auctions.flatMap((auction) => auction.nftIds);
   }
 
