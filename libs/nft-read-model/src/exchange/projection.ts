@@ -49,16 +49,22 @@ interface ExchangeStep {
   wallets: WalletNames;
 }
 
-type TransactionHandler = (ctx: ProjectionContext, tx: Transaction, sequence: number, wallets: WalletNames) => Promise<void>;
+/**
+ * The handler of one exchange transaction type. `lookupsOnly`: the area keeps
+ * only the lookup members of the exchange's documents (EXCHANGE_LOOKUP_MEMBERS),
+ * so their records need no transaction text.
+ */
+type TransactionHandler = (ctx: ProjectionContext, tx: Transaction, sequence: number, wallets: WalletNames, lookupsOnly: boolean) => Promise<void>;
 
 /** A handler that reads the transaction with its type's schema first, so it only ever sees a payload of that shape. */
 function handling<Payload>(
   schema: TransactionSchema<{ asset: Payload }>,
   handle: (step: ExchangeStep, asset: Payload) => Promise<void>,
 ): TransactionHandler {
-  return async (ctx, tx, sequence, wallets) => {
+  return async (ctx, tx, sequence, wallets, lookupsOnly) => {
     const { asset } = parseTransaction(schema, ctx.block, tx, sequence);
-    await handle({ ctx, record: ledgerRecord(ctx.block, tx, sequence, wallets), wallets }, asset);
+    const record = lookupsOnly ? ledgerRecord(ctx.block, tx, sequence, wallets, '') : ledgerRecord(ctx.block, tx, sequence, wallets);
+    await handle({ ctx, record, wallets }, asset);
   };
 }
 
@@ -142,7 +148,7 @@ export const createExchangePart: NftProjectionPartFactory = (wallets, listed) =>
     projects: (tx) => listed && tx.typeGroup === NFT_EXCHANGE_TYPE_GROUP && Object.hasOwn(HANDLERS, tx.type),
     applyTransaction(ctx: ProjectionContext, tx: Transaction, sequence: number) {
       if (tx.typeGroup !== NFT_EXCHANGE_TYPE_GROUP || !Object.hasOwn(HANDLERS, tx.type)) return undefined;
-      return HANDLERS[tx.type](context(ctx), tx, sequence, wallets);
+      return HANDLERS[tx.type](context(ctx), tx, sequence, wallets, !listed);
     },
   };
 };

@@ -29,8 +29,12 @@ export interface LedgerRecord extends Doc {
   tx: string | Transaction;
 }
 
-/** The fields every record of a transaction holds; the public key is the wallets' shared copy. */
-export function ledgerRecord(block: Block, tx: Transaction, sequence: number, wallets: WalletNames): LedgerRecord {
+/**
+ * The fields every record of a transaction holds; the public key is the
+ * wallets' shared copy. `text` is the transaction's (see transactionText),
+ * given only by a caller that keeps none of it.
+ */
+export function ledgerRecord(block: Block, tx: Transaction, sequence: number, wallets: WalletNames, text = transactionText(tx)): LedgerRecord {
   return {
     _id: tx.id,
     senderPublicKey: wallets.shared(tx.senderPublicKey),
@@ -39,7 +43,7 @@ export function ledgerRecord(block: Block, tx: Transaction, sequence: number, wa
     sequence,
     timestamp: block.timestamp,
     sortKeys: { nonce: numericSortKey(tx.nonce), fee: numericSortKey(tx.fee), amount: numericSortKey(tx.amount) },
-    tx: transactionText(tx),
+    tx: text,
   };
 }
 
