@@ -10,7 +10,7 @@ import { sortKey } from './entry-order';
 
 /** Sorts no index serves get a view of their own on first use; this many at most, the least recently used dropped. */
 const MAX_UNDECLARED_VIEWS = 8;
-/** MongoDB keeps an index on `_id` in every collection; so does the embedded store. */
+/** MongoDB keeps an index on `_id` in every collection; so does the embedded store, in every collection with an index. */
 const ID_ORDER: Sort = { _id: 1 };
 
 /** The document member a dotted path starts from. */
@@ -39,11 +39,16 @@ export class CollectionIndexes implements Pick<CandidateSources, 'viewLedBy' | '
   /** Every posting index, wildcard and field alike. */
   private readonly postingIndexes: PostingIndex[] = [];
 
-  constructor(private readonly allEntries: () => Iterable<StoredEntry>) {
-    this.addIndex(ID_ORDER);
-  }
+  constructor(private readonly allEntries: () => Iterable<StoredEntry>) {}
 
+  /**
+   * The first declared index brings the `_id` order with it. A collection
+   * that declares none is read by id (a bookkeeping record, a lookup an area
+   * keeps for another's documents): it gets that order on its first sort by
+   * `_id`, if ever, rather than keeping it on every write.
+   */
   addIndex(key: IndexSpec['key']): void {
+    if (this.views.length === 0 && this.wildcards.size === 0 && key !== ID_ORDER) this.addIndex(ID_ORDER);
     const fields = Object.keys(key);
     if (fields.length === 1 && isWildcardKey(fields[0])) {
       const prefix = wildcardPath(fields[0]);
