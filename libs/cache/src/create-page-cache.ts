@@ -1,5 +1,4 @@
 import { MemoryPageCache } from './memory-page-cache';
-import { RedisPageCache } from './redis-page-cache';
 import { TieredPageCache } from './tiered-page-cache';
 import type { CacheLogger, CacheMetrics, PageCache } from './types';
 
@@ -17,6 +16,9 @@ export interface CreatePageCacheOptions {
 }
 
 function sharedCache(redisUrl: string, { prefix, ttlSeconds, memoryBytes = 0, logger, metrics }: CreatePageCacheOptions): PageCache {
+  // Loaded here, with its client: a process without Redis never loads either.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a load on first use, which a static import cannot be
+  const { RedisPageCache } = require('./redis-page-cache') as typeof import('./redis-page-cache');
   const redis = new RedisPageCache({ url: redisUrl, prefix, ttlSeconds, logger, metrics });
   return memoryBytes > 0 ? new TieredPageCache(redis, { maxBytes: memoryBytes, ttlSeconds }) : redis;
 }

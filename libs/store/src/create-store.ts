@@ -1,6 +1,6 @@
 import { EmbeddedStore } from './embedded-store';
 import type { StoreLogger } from './logger';
-import { MongoStore, type MongoStoreOptions } from './mongo-store';
+import type { MongoStoreOptions } from './mongo-store';
 import type { Store } from './types';
 
 export interface CreateStoreOptions extends MongoStoreOptions {
@@ -16,6 +16,9 @@ export async function createStore({ mongoUrl, dbName, logger, ...mongoOptions }:
     logger?.info({ store: 'embedded' }, 'Using the embedded store');
     return new EmbeddedStore();
   }
+  // Loaded here, with its driver: a process on the embedded store never loads either.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a load on first use, which a static import cannot be
+  const { MongoStore } = require('./mongo-store') as typeof import('./mongo-store');
   const store = await MongoStore.connect(mongoUrl, dbName, mongoOptions);
   // The URL can carry credentials, so only the database name is logged.
   logger?.info({ store: 'mongodb', dbName, transactions: store.atomic }, 'Connected to MongoDB');

@@ -4,7 +4,7 @@ export * from './same-json';
 export * from './errors';
 export * from './logger';
 export * from './embedded-store';
-export * from './mongo-store';
+export type { MongoStoreOptions } from './mongo-store';
 export * from './create-store';
 export * from './query';
 export * from './by-ids';
