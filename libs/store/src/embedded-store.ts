@@ -44,6 +44,7 @@ class EmbeddedReadCollection<T extends Doc> implements ReadCollection<T> {
 export class EmbeddedStore implements Store {
   readonly kind = 'embedded' as const;
   readonly atomic = false;
+  readonly holdsHandedOver = true;
   private readonly collections = new Map<string, EmbeddedCollection>();
   /** A collection's reader holds no state of its own, so one per collection serves every caller. */
   private readonly readers = new Map<string, EmbeddedReadCollection<Doc>>();

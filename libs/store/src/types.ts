@@ -110,6 +110,12 @@ export interface Store {
    * (MongoDB as a replica set); otherwise readers rely on the commit marker.
    */
   readonly atomic: boolean;
+  /**
+   * Whether documents handed over (WriteOptions) are held as they are rather
+   * than written out: keeping a whole document then costs only the object, whose
+   * members it shares with whatever document was built from it.
+   */
+  readonly holdsHandedOver?: boolean;
   collection<T extends Doc = Doc>(name: string): ReadCollection<T>;
   ensureCollections(specs: CollectionSpec[]): Promise<void>;
   /** Applies the writes in order (replace-or-insert, or delete). */

@@ -1,4 +1,5 @@
 import { silentLogger } from '@ledger-api/observability';
+import { EmbeddedStore } from '@ledger-api/store';
 import { LedgerFault } from '../fault';
 import { TestLedger, testPublicKey } from '../testing/test-ledger';
 import { applied, reverted } from '../testing/ledger-file';
@@ -6,7 +7,7 @@ import { MemoryStore } from '../testing/memory-store';
 import { SENDERS, countedBy, forgettingSender, senderCountProjection, type SenderDoc } from '../testing/sender-count-projection';
 import type { Block, LedgerEvent, LedgerPosition } from '../types';
 import { ProjectionRunner } from './runner';
-import { UNDO_COLLECTION, undoRecordId } from './undo';
+import { UNDO_COLLECTION, undoRecordId, type UndoRecord } from './undo';
 import { commitRecordId } from './commit-log';
 
 const ALICE = testPublicKey('alice');
@@ -98,6 +99,22 @@ describe('ProjectionRunner', () => {
     expect(afterRevert[SENDERS]).toEqual(beforeBlock[SENDERS]);
     expect(afterRevert[UNDO_COLLECTION]).toEqual(beforeBlock[UNDO_COLLECTION]);
     expect(runner.position).toEqual({ height: 1, blockId: first.id, streamSeq: 3 });
+  });
+
+  it('keeps whole before-images in a store holding documents as they are, and reverts to exactly them', async () => {
+    const { first, second } = twoBlocks();
+    const store = new EmbeddedStore();
+    const runner = new ProjectionRunner({ store, projection: senderCountProjection, logger: silentLogger() });
+    await runner.init();
+    const alice = () => store.collection<SenderDoc>(SENDERS).findById(ALICE);
+    await runner.handle(applied(first), 1);
+    const afterFirst = await alice();
+    const third = { ...second, transactions: [countedBy(new TestLedger(), ALICE)] };
+    await runner.handle(applied(third), 2);
+    const record = await store.collection<UndoRecord>(UNDO_COLLECTION).findById(undoRecordId(2));
+    expect(record?.before).toEqual([{ collection: SENDERS, id: ALICE, doc: afterFirst }]);
+    await runner.handle(reverted(third), 3);
+    expect(await alice()).toEqual(afterFirst);
   });
 
   it('reverts down to an empty read model and then follows another chain', async () => {

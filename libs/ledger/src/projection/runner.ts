@@ -182,7 +182,8 @@ export class ProjectionRunner {
       height: block.height,
       blockId: block.id,
       previous: { height: position.height, blockId: position.blockId },
-      before: undoSteps(changes),
+      // A store holding documents as they are keeps the whole before-images: nothing to work out, and each shares its members.
+      before: this.store.holdsHandedOver ? changes.before : undoSteps(changes),
     };
     const next = { height: block.height, blockId: block.id, streamSeq: this.nextStreamSeq(streamSeq) };
     const commitRecord = this.commitLogWrites({

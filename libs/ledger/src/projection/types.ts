@@ -35,7 +35,10 @@ export interface Projection {
 }
 
 /** What the runner needs of a store: by-id reads, ordered writes, the undo lookup at start, and word of a catch-up. */
-export type LedgerStore = Pick<Store, 'collection' | 'applyWrites' | 'commit' | 'ensureCollections' | 'atomic' | 'deferOrder' | 'restoreOrder'>;
+export type LedgerStore = Pick<
+  Store,
+  'collection' | 'applyWrites' | 'commit' | 'ensureCollections' | 'atomic' | 'holdsHandedOver' | 'deferOrder' | 'restoreOrder'
+>;
 
 /** What handling one ledger event did to the read model. */
 export type HandleOutcome = 'applied' | 'reverted' | 'duplicate';

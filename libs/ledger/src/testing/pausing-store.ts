@@ -47,6 +47,10 @@ export class PausingStore implements Store {
     return this.inner.atomic;
   }
 
+  get holdsHandedOver(): boolean | undefined {
+    return this.inner.holdsHandedOver;
+  }
+
   /** Holds the writer of the next batch that `matches`, once that batch is applied. */
   pauseAfter(matches: (writes: Write[]) => boolean): WritePause {
     const pause = new Pause(matches);

@@ -29,6 +29,10 @@ export class RecordingStore implements Store {
     return this.inner.atomic;
   }
 
+  get holdsHandedOver() {
+    return this.inner.holdsHandedOver;
+  }
+
   /** The reads recorded since the last call, which starts a fresh record. */
   takeReads(): RecordedRead[] {
     return this.reads.splice(0);
