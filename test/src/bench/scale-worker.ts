@@ -11,8 +11,8 @@ import type { FirstAnswer, LedgerSample, MemoryFigures, ParseFigures, ReplayFigu
 /**
  * One child process of `bench:scale`, started with --expose-gc so its memory
  * figures hold the read model and nothing the orchestrator allocated:
- *   node --expose-gc scale-worker.js <ledger.jsonl> file|jetstream
- * Prints its figures as one JSON line. `firstAnswersAt` is also what the
+ *   node --expose-gc scale-worker.js <ledger.jsonl> file|jetstream|parse
+ * (`parse`: reading and parsing only). Prints its figures as one JSON line. `firstAnswersAt` is also what the
  * orchestrator asks of the service process it replays the ledger through.
  */
 const NETWORK_VERSION = 23;
@@ -196,7 +196,7 @@ async function firstAnswers(store: EmbeddedStore, sample: LedgerSample): Promise
 
 async function main(): Promise<void> {
   const [path, input] = process.argv.slice(2);
-  if (!path || (input !== 'file' && input !== 'jetstream')) throw new Error('usage: scale-worker <ledger.jsonl> file|jetstream');
+  if (!path || !['file', 'jetstream', 'parse'].includes(input)) throw new Error('usage: scale-worker <ledger.jsonl> file|jetstream|parse');
   const parsed = await parseFile(path);
   global.gc?.();
   const result: WorkerResult = { parse: parsed.figures, sample: parsed.sample };
@@ -205,7 +205,7 @@ async function main(): Promise<void> {
     result.replay = figures;
     result.memory = memory();
     result.firstAnswers = await firstAnswers(store, parsed.sample);
-  } else {
+  } else if (input === 'jetstream') {
     const { figures, publishSeconds } = await replayJetStream(path);
     result.jetStream = { ...figures, publishSeconds };
   }
