@@ -1,5 +1,6 @@
 import type { Doc, Sort } from '../types';
 import { EntryOrder, readsThroughArray } from './entry-order';
+import { positionsInOrder } from './positions-in-order';
 import { compareValues, type StoredEntry } from './sorting';
 import type { Flips, OrderedEntries, ViewPositions } from './types';
 import { BackwardWindow, ForwardWindow, GroupsBackwardWindow } from './view-windows';
@@ -239,13 +240,7 @@ export class SortedView implements ViewPositions {
     const order = this.order;
     const entries = base ? base.slice(0, base.length) : Array.from(this.allEntries());
     const leading = entries.map((entry) => order.readers[0](entry.doc));
-    const direction = order.directions[0];
-    const positions = entries.map((_entry, position) => position);
-    const tieBreak =
-      base || order.fields.length === 1
-        ? (a: number, b: number) => a - b
-        : (a: number, b: number) => order.compareKeys(entries[a].doc, entries[b].doc, 1) || entries[a].seq - entries[b].seq;
-    positions.sort((a, b) => compareValues(leading[a], leading[b]) * direction || tieBreak(a, b));
+    const positions = positionsInOrder(entries, leading, order, base !== undefined || order.fields.length === 1);
     this.chunks = [];
     for (let start = 0; start < positions.length; start += MAX_CHUNK) {
       const chunk: Chunk = { entries: [], leading: [] };
