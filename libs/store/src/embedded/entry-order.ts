@@ -68,15 +68,6 @@ export class EntryOrder {
     return 0;
   }
 
-  /** As compareKeys, on the sort fields' values already read, in sort order. */
-  compareValues(a: readonly unknown[], b: readonly unknown[]): number {
-    for (let i = 0; i < a.length; i++) {
-      const order = compareValues(a[i], b[i]);
-      if (order !== 0) return order * this.directions[i];
-    }
-    return 0;
-  }
-
   /** Where a value of the leading field lies against `value`, in this order's direction. */
   compareLeading(leading: unknown, value: unknown): number {
     return compareValues(leading, value) * this.directions[0];

@@ -1,5 +1,5 @@
 import type { EntryOrder } from './entry-order';
-import { compareValues, type StoredEntry } from './sorting';
+import type { StoredEntry } from './sorting';
 
 /**
  * The positions of `entries` in the order's order, given each one's leading
@@ -14,10 +14,10 @@ export function positionsInOrder(entries: readonly StoredEntry[], leading: reado
   if (!inTieOrder) {
     return positions.sort(
       (a, b) =>
-        compareValues(leading[a], leading[b]) * direction || order.compareKeys(entries[a].doc, entries[b].doc, 1) || entries[a].seq - entries[b].seq,
+        order.compareLeading(leading[a], leading[b]) || order.compareKeys(entries[a].doc, entries[b].doc, 1) || entries[a].seq - entries[b].seq,
     );
   }
-  if (!allOfOneType(leading)) return positions.sort((a, b) => compareValues(leading[a], leading[b]) * direction || a - b);
+  if (!allOfOneType(leading)) return positions.sort((a, b) => order.compareLeading(leading[a], leading[b]) || a - b);
   // Strings alike or numbers alike, nearly every view: compared as they are.
   return positions.sort((a, b) => {
     const left = leading[a] as string;

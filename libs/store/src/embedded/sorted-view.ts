@@ -1,7 +1,7 @@
 import type { Doc, Sort } from '../types';
 import { EntryOrder, readsThroughArray } from './entry-order';
 import { positionsInOrder } from './positions-in-order';
-import { compareValues, type StoredEntry } from './sorting';
+import type { StoredEntry } from './sorting';
 import type { Flips, OrderedEntries, ViewPositions } from './types';
 import { BackwardWindow, ForwardWindow, GroupsBackwardWindow } from './view-windows';
 
@@ -176,9 +176,7 @@ export class SortedView implements ViewPositions {
    */
   private compareAt(chunk: Chunk, at: number, leading: unknown, entry: StoredEntry): number {
     const other = chunk.entries[at];
-    return (
-      compareValues(leading, chunk.leading[at]) * this.order.directions[0] || this.order.compareKeys(entry.doc, other.doc, 1) || entry.seq - other.seq
-    );
+    return this.order.compareLeading(leading, chunk.leading[at]) || this.order.compareKeys(entry.doc, other.doc, 1) || entry.seq - other.seq;
   }
 
   /** The position in the chunk of the first entry not before the given one. */
