@@ -43,10 +43,7 @@ export function undoSteps({ before, after }: BlockChanges): UndoStep[] {
     const { collection, id, doc } = previous;
     const next = after[index].doc;
     if (doc === null || next === null) return previous;
-    // A document changed by a block is mostly built from the stored one, sharing the members it leaves alone.
-    const changed = Object.keys(doc).filter(
-      (member) => !Object.hasOwn(next, member) || (doc[member] !== next[member] && !sameJsonValue(doc[member], next[member])),
-    );
+    const changed = Object.keys(doc).filter((member) => !Object.hasOwn(next, member) || !sameJsonValue(doc[member], next[member]));
     const unset = Object.keys(next).filter((member) => !Object.hasOwn(doc, member));
     return {
       collection,
