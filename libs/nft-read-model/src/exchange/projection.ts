@@ -135,6 +135,11 @@ const HANDLERS: Record<number, TransactionHandler> = {
   [NftExchangeType.acceptTrade]: handling(acceptTradeTransaction, acceptTrade),
 };
 
+/** An exchange transaction of a type the exchange step handles. */
+function isExchangeTransaction(tx: Transaction): boolean {
+  return tx.typeGroup === NFT_EXCHANGE_TYPE_GROUP && Object.hasOwn(HANDLERS, tx.type);
+}
+
 /**
  * The exchange step of the NFT projection: auctions, bids, their cancels and
  * trades, and the states they move each other through. It runs before the
@@ -145,10 +150,8 @@ export const createExchangePart: NftProjectionPartFactory = (wallets, listed) =>
   const context = listed ? (ctx: ProjectionContext) => ctx : writingOnly(collections, EXCHANGE_LOOKUP_MEMBERS);
   return {
     collections,
-    projects: (tx) => listed && tx.typeGroup === NFT_EXCHANGE_TYPE_GROUP && Object.hasOwn(HANDLERS, tx.type),
-    applyTransaction(ctx: ProjectionContext, tx: Transaction, sequence: number) {
-      if (tx.typeGroup !== NFT_EXCHANGE_TYPE_GROUP || !Object.hasOwn(HANDLERS, tx.type)) return undefined;
-      return HANDLERS[tx.type](context(ctx), tx, sequence, wallets, !listed);
-    },
+    projects: (tx) => listed && isExchangeTransaction(tx),
+    applyTransaction: (ctx, tx, sequence) =>
+      isExchangeTransaction(tx) ? HANDLERS[tx.type](context(ctx), tx, sequence, wallets, !listed) : undefined,
   };
 };
