@@ -6,6 +6,19 @@ import { TieredPageCache } from './tiered-page-cache';
 const logger = { info: jest.fn(), warn: jest.fn() };
 
 describe('createPageCache', () => {
+  it('never loads the Redis client without a Redis URL', async () => {
+    let isolated: typeof createPageCache | undefined;
+    jest.isolateModules(() => {
+      jest.doMock('ioredis', () => {
+        throw new Error('the Redis client was loaded');
+      });
+      isolated = jest.requireActual<typeof import('./index')>('./index').createPageCache;
+    });
+    const cache = isolated!({ prefix: 'p:', ttlSeconds: 60, maxEntries: 10, logger });
+    expect(cache.kind).toBe('memory');
+    await cache.close();
+  });
+
   it('uses the in-process LRU without a Redis URL', async () => {
     const cache = createPageCache({ prefix: 'p:', ttlSeconds: 60, maxEntries: 10, logger });
     expect(cache).toBeInstanceOf(MemoryPageCache);

@@ -202,6 +202,16 @@ describe('EmbeddedCollection', () => {
     }
   });
 
+  it('sorts a collection that declares no index by _id when asked, and keeps that order through later writes', () => {
+    const collection = new EmbeddedCollection();
+    for (const id of ['c', 'a', 'd']) collection.put({ _id: id });
+    expect(collection.find({}, { sort: { _id: 1 } }).map((doc) => doc._id)).toEqual(['a', 'c', 'd']);
+    collection.put({ _id: 'b' });
+    collection.delete('c');
+    expect(collection.find({}, { sort: { _id: -1 } }).map((doc) => doc._id)).toEqual(['d', 'b', 'a']);
+    expect(collection.find({}).map((doc) => doc._id)).toEqual(['a', 'd', 'b']);
+  });
+
   it('finds array members of an indexed field once it holds arrays', () => {
     const collection = new EmbeddedCollection();
     collection.addIndex({ tags: 1 });
