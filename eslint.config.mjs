@@ -46,7 +46,7 @@ const restrict = (files, ignores, groups) => ({
 });
 
 export default defineConfig(
-  { ignores: ['**/dist/', '**/node_modules/', '**/coverage/', '.data/', 'bench-results/', '**/.fuzz-results/', '**/.turbo/'] },
+  { ignores: ['**/dist/', '**/node_modules/', '**/coverage/', '.data/', '.runnable/', 'bench-results/', '**/.fuzz-results/', '**/.turbo/'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   {

@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { AREAS } from '@ledger-api/config';
 import { localAdminPort, localPort } from '@ledger-api/runtime';
 import { Supervisor, type ChildDefinition } from './supervisor';
@@ -11,6 +11,7 @@ import { Supervisor, type ChildDefinition } from './supervisor';
  * generated first so the API answers with data at once. A child that crashes is
  * started again with backoff; SIGINT or SIGTERM stops them all.
  */
+// The tree the launcher runs from (.runnable/ under npm start): its children run from the same one.
 const ROOT = resolve(__dirname, '../../..');
 
 const SERVICES = AREAS.map((area) => ({ ...area, port: localPort(area), adminPort: localAdminPort(area) }));
@@ -30,8 +31,9 @@ function writeDemoLedger(file: string, networkVersion: string): void {
 async function ledgerEnvironment(): Promise<Record<string, string>> {
   if (process.env.NATS_URL) return {};
   if (process.env.LEDGER_FILE) return { LEDGER_FILE: resolve(process.env.LEDGER_FILE) };
-  const file = resolve(ROOT, '.data/demo-ledger.jsonl');
-  mkdirSync(resolve(ROOT, '.data'), { recursive: true });
+  // npm start runs from the repository root: the demo ledger goes to its .data/, beside the built tree.
+  const file = resolve('.data/demo-ledger.jsonl');
+  mkdirSync(dirname(file), { recursive: true });
   writeDemoLedger(file, process.env.NETWORK_VERSION || '23');
   process.stdout.write(`demo ledger written to ${file}\n`);
   return { LEDGER_FILE: file };
