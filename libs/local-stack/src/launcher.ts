@@ -50,8 +50,9 @@ const STOP_DEADLINE_MS = 15_000;
 
 const log = (line: string) => process.stdout.write(`local-stack: ${line}\n`);
 
+/** Each child runs under the Node.js options the launcher runs under (npm start's --enable-source-maps). */
 function childDefinition(name: string, entry: string, env: NodeJS.ProcessEnv): ChildDefinition {
-  return { name, start: () => spawn(process.execPath, [resolve(ROOT, entry)], { env, stdio: 'inherit' }) };
+  return { name, start: () => spawn(process.execPath, [...process.execArgv, resolve(ROOT, entry)], { env, stdio: 'inherit' }) };
 }
 
 async function main(): Promise<void> {
