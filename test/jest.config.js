@@ -1,2 +1,2 @@
-// System tests start real processes from the built dist/ folders (`npm test` builds them first).
-module.exports = require('../jest.preset.js')(__dirname, { testTimeout: 180000 });
+// System tests start real processes from the runnable output (.runnable/), which the global setup builds before every run.
+module.exports = require('../jest.preset.js')(__dirname, { testTimeout: 180000, globalSetup: '<rootDir>/jest.global-setup.js' });

@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { AREAS } from '@ledger-api/config';
 import { waitFor } from '@ledger-api/test-kit';
 import { tempDir } from '../support/ledger-files';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
-import { freeAddress, freePort, getJson, isReady, ROOT, startCommand, startProcess, type RunningProcess } from '../support/processes';
+import { freeAddress, freePort, getJson, isReady, ROOT, runnableEntry, startCommand, startProcess, type RunningProcess } from '../support/processes';
 import { startTestRedis, type TestRedis } from '../support/redis';
 import { fetchRaw, measure, type LoadSettings, type Scenario, type Target } from './measure';
 import { childrenByScript } from './process-cpu';
@@ -64,7 +64,7 @@ async function startStack(redis: TestRedis | undefined, directory: string): Prom
   const env = { LOG_LEVEL, RATE_LIMIT_PER_MINUTE: UNREACHED_RATE_LIMIT, ...(redis && { REDIS_URL: redis.url }) };
   const stack = await startLocalStack({ env, directory, outputFile: join(directory, 'stack.log') });
   const children = childrenByScript(stack.launcher.child.pid!);
-  const pids = Object.fromEntries(Object.entries(SCRIPTS).map(([name, script]) => [name, children.get(resolve(ROOT, script))!]));
+  const pids = Object.fromEntries(Object.entries(SCRIPTS).map(([name, script]) => [name, children.get(runnableEntry(script))!]));
   if (redis) pids.redis = redis.process.child.pid!;
   return {
     stack,

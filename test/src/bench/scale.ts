@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import { freeAddress, ROOT } from '../support/processes';
+import { freeAddress, ROOT, RUNNABLE_NODE_OPTIONS, runnableEntry } from '../support/processes';
 import { cpuMicros } from './process-cpu';
 import {
   markdownReport,
@@ -33,7 +33,7 @@ const run = promisify(execFile);
 const WORKER = join(__dirname, 'scale-worker.js');
 const DEMO_CLI = resolve(ROOT, 'libs/demo-ledger/dist/cli/demo.js');
 const MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
-const SERVICE_MAIN = resolve(ROOT, 'services/nft-base/dist/main.js');
+const SERVICE_MAIN = 'services/nft-base/dist/main.js';
 const READY_POLL_MS = 200;
 const READY_TIMEOUT_MS = 60 * 60 * 1000;
 /** As the worker gives its replay's garbage a moment: a service that caught up is idle a while before answering. */
@@ -108,8 +108,8 @@ async function replayThroughService(path: string, parse: ParseFigures, sample: L
   const address = await freeAddress();
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !BACKING_SERVICES.includes(name)));
   const started = performance.now();
-  const child = spawn(process.execPath, [SERVICE_MAIN], {
-    env: { ...env, LEDGER_FILE: path, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...address.env },
+  const child = spawn(process.execPath, [runnableEntry(SERVICE_MAIN)], {
+    env: { ...env, NODE_OPTIONS: RUNNABLE_NODE_OPTIONS, LEDGER_FILE: path, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...address.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

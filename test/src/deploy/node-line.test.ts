@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from '../support/processes';
+import { ROOT, RUNNABLE } from '../support/processes';
 
 /**
  * One Node.js line everywhere: the image runs it, the engines field and .nvmrc name it, the
  * npm scripts run on it (the `node` devDependency puts it first on their PATH, whatever Node
- * the machine has), and so these tests run on it too.
+ * the machine has), and so these tests run on it too; the runnable output is built for it.
  */
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 
@@ -19,6 +19,12 @@ describe('the Node.js line', () => {
     expect(read('.nvmrc').trim()).toBe(imageMajor);
     expect(manifest.devDependencies.node.split('.')[0]).toBe(imageMajor);
     expect(read('README.md')).toContain(`Node.js ${imageMajor}`);
+  });
+
+  it('is the one the runnable output is built for, which npm start, the tests and the image run', () => {
+    const built = JSON.parse(readFileSync(join(RUNNABLE, 'runnable.json'), 'utf8')) as { builder: string; target: string };
+    expect(built.builder).toMatch(/^esbuild /);
+    expect(built.target).toBe(`node${imageMajor}`);
   });
 
   it('runs these tests', () => {

@@ -4,7 +4,19 @@ import type { LedgerEvent, Transaction } from '@ledger-api/ledger';
 import { generateDemoLedger } from '@ledger-api/demo-ledger';
 import { areaPortVariables, freeAreaAddresses, type AreaAddresses } from '../support/areas';
 import { requestBytes } from '../support/http-bytes';
-import { freeAddress, getJson, isReady, startProcess, type ProcessAddress, type RunningProcess } from '../support/processes';
+import { AREAS } from '@ledger-api/config';
+import { launchedPid } from '../support/local-stack';
+import {
+  freeAddress,
+  getJson,
+  isReady,
+  runningAs,
+  RUNNABLE,
+  RUNNABLE_NODE_OPTIONS,
+  startProcess,
+  type ProcessAddress,
+  type RunningProcess,
+} from '../support/processes';
 import { waitFor } from '@ledger-api/test-kit';
 import { tempDir, topBlock, writeEvents } from '../support/ledger-files';
 
@@ -44,6 +56,17 @@ afterAll(async () => {
 });
 
 describe('the local stack behind the gateway', () => {
+  it('runs every process from the runnable output the image ships, under the Node.js options the image runs it with', () => {
+    const children = [...AREAS.map((area) => ({ name: area.name, entry: area.entry })), { name: 'gateway' as const, entry: 'gateway/dist/index.js' }];
+    const processes = [
+      { pid: stack.child.pid!, entry: 'libs/local-stack/dist/launcher.js' },
+      ...children.map(({ name, entry }) => ({ pid: launchedPid(stack.output(), name), entry })),
+    ];
+    for (const { pid, entry } of processes) {
+      expect(runningAs(pid)).toEqual({ script: join(RUNNABLE, entry), nodeOptions: RUNNABLE_NODE_OPTIONS });
+    }
+  });
+
   it('serves probes and metrics on the admin port of every process, and neither readiness nor metrics on a public one', async () => {
     for (const [name, { url, adminUrl }] of Object.entries(addresses)) {
       expect([name, (await fetch(`${adminUrl}/livez`)).status]).toEqual([name, 200]);

@@ -33,6 +33,13 @@ export interface LocalStackOptions {
 }
 
 const READY_DEADLINE_MS = 120_000;
+
+/** The pid of the latest `name` child the launcher says it started, in its output. */
+export function launchedPid(launcherOutput: string, name: StackChild): number {
+  const starts = [...launcherOutput.matchAll(new RegExp(`local-stack: ${name} started \\(pid (\\d+)\\)`, 'g'))];
+  if (starts.length === 0) throw new Error(`the launcher has not started ${name}`);
+  return Number(starts[starts.length - 1][1]);
+}
 const STOP_DEADLINE_MS = 25_000;
 
 /** `npm start` on a demo ledger, on free ports, in a process group of its own. */
@@ -50,11 +57,7 @@ export async function startLocalStack({ blocks, env = {}, outputFile, directory 
     gatewayAdmin: gateway.adminUrl,
     services: areaUrlVariables(areas),
     launcher,
-    childPid: (name) => {
-      const starts = [...launcher.output().matchAll(new RegExp(`local-stack: ${name} started \\(pid (\\d+)\\)`, 'g'))];
-      if (starts.length === 0) throw new Error(`the launcher has not started ${name}`);
-      return Number(starts[starts.length - 1][1]);
-    },
+    childPid: (name) => launchedPid(launcher.output(), name),
     stop: () => launcher.stop('SIGTERM', STOP_DEADLINE_MS),
   };
   try {

@@ -1,13 +1,30 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { closeSync, openSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
 
 import { freePort } from '@ledger-api/ledger/testing';
 
 export { freePort };
 
 export const ROOT = resolve(__dirname, '../../..');
+
+/**
+ * The runnable output npm start runs, laid out as the image's /app and built as the image's is
+ * (deploy/build-runnable.mjs; jest's global setup builds it before every run): every process a
+ * test starts runs from it, never from tsc's dist/ folders.
+ */
+export const RUNNABLE = resolve(ROOT, '.runnable');
+
+/** The Node.js options the image runs every process with (its `ENV NODE_OPTIONS`, held to it by a test). */
+export const RUNNABLE_NODE_OPTIONS = '--enable-source-maps';
+
+/** The file of the runnable output at `entry`, a path such as `services/guardian/dist/main.js`. */
+export function runnableEntry(entry: string): string {
+  const file = resolve(RUNNABLE, entry);
+  if (!existsSync(file)) throw new Error(`${relative(ROOT, file)} is not in the runnable output: build it with npm run build:runnable`);
+  return file;
+}
 
 export interface RunningProcess {
   child: ChildProcess;
@@ -28,9 +45,17 @@ export interface StartOptions {
 
 const STOP_DEADLINE_MS = 30_000;
 
-/** Starts `node <entry>` from the repository root with the given environment added. */
+/** Starts `node <entry>` from the runnable output, as the image runs it, with the given environment added. */
 export function startProcess(entry: string, env: Record<string, string>, options: StartOptions = {}): RunningProcess {
-  return startCommand(process.execPath, [resolve(ROOT, entry)], { LOG_LEVEL: 'warn', ...env }, options);
+  return startCommand(process.execPath, [runnableEntry(entry)], { LOG_LEVEL: 'warn', NODE_OPTIONS: RUNNABLE_NODE_OPTIONS, ...env }, options);
+}
+
+/** What a running process runs: the script node was given (argv[1]) and the NODE_OPTIONS of its environment. */
+export function runningAs(pid: number): { script: string | undefined; nodeOptions: string | undefined } {
+  const script = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[1];
+  const environment = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+  const nodeOptions = environment.find((variable) => variable.startsWith('NODE_OPTIONS='))?.slice('NODE_OPTIONS='.length);
+  return { script, nodeOptions };
 }
 
 /** Starts `command` with the given environment added. */
