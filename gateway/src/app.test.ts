@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { INTERNAL_HEADERS } from '@ledger-api/http-core';
 import { createLogger } from '@ledger-api/observability';
 import { waitFor } from '@ledger-api/test-kit';
 import { readOpenApiDocument } from './openapi';
@@ -9,8 +10,9 @@ let gateway: RunningServer;
 
 beforeAll(async () => {
   service = await startFakeService('nft-base', (_req, res) => {
-    // A service's own CORS answer must not leak through the gateway.
-    res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': 'https://service.example', etag: '"v1"' });
+    // A service's own CORS answer, and what it tells the gateway alone, must not leak through the gateway.
+    const internal = Object.fromEntries(INTERNAL_HEADERS.map((name) => [name, '1']));
+    res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': 'https://service.example', etag: '"v1"', ...internal });
     res.end('{"data":[]}');
   });
   gateway = await startGateway({ NFT_BASE_URL: service.url });
@@ -98,6 +100,13 @@ describe('security headers', () => {
     expect(response.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
     expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
     expect(response.headers.get('x-powered-by')).toBeNull();
+  });
+
+  it('never passes on what a service tells the gateway alone: the commit of an answer and whether it may be kept', async () => {
+    const response = await fetch(`${gateway.url}/api/nft/collections`);
+    expect(response.status).toBe(200);
+    expect(INTERNAL_HEADERS).toEqual(['x-ledger-commit', 'x-ledger-storable']);
+    for (const name of INTERNAL_HEADERS) expect([name, response.headers.get(name)]).toEqual([name, null]);
   });
 
   it('leaves the headers that only govern HTML documents off API answers', async () => {

@@ -1,7 +1,7 @@
 import type { Agent, ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { createProxyMiddleware, debugProxyErrorsPlugin, type Plugin } from 'http-proxy-middleware';
-import { LEDGER_COMMIT_HEADER, REQUEST_ID_HEADER } from '@ledger-api/http-core';
+import { INTERNAL_HEADERS, REQUEST_ID_HEADER } from '@ledger-api/http-core';
 import type { Logger, Metrics } from '@ledger-api/observability';
 import { sendError } from './errors';
 import { forwardBufferedBody } from './request-body';
@@ -130,8 +130,8 @@ function upstreamEvents(options: AreaProxyOptions, targets: ReadonlyMap<string, 
       const tried = attemptsOf.get(req)?.tried;
       if (proxyRes.statusCode === 503 && tried) pool.setAsideUntilServing(tried[tried.length - 1]);
       options.onAnswer?.(proxyRes, req);
-      // Which commit an answer was rendered at is for the gateway alone.
-      delete proxyRes.headers[LEDGER_COMMIT_HEADER];
+      // Which commit an answer was rendered at, and whether it may be kept, are for the gateway alone.
+      for (const name of INTERNAL_HEADERS) delete proxyRes.headers[name];
       // The gateway owns the CORS policy; a service's own headers must not override it.
       for (const name of Object.keys(proxyRes.headers)) {
         if (name.startsWith('access-control-')) delete proxyRes.headers[name];

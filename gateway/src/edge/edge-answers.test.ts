@@ -158,6 +158,29 @@ describe('the edge cache', () => {
     expect(gateway.edge?.cache?.bytes).toBeGreaterThan(512 * 1024);
   });
 
+  it('keeps only answers the service marks storable: never a batch, even one that tells clients it is public', async () => {
+    const gateway = await gatewayOver();
+    const post = (path: string, body: string) =>
+      send(`${gateway.url}/api/nft/assets/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    area.tellClients('public, max-age=31536000, immutable');
+    const rendersBefore = area.renders;
+    const batches = [await post('batch', '{"ids":["a"]}'), await post('batch', '{"ids":["a"]}'), await post('batch', '{"ids":["a"]}')];
+    expect(area.renders).toBe(rendersBefore + 3);
+    expect(gateway.edge?.cache?.bytes).toBe(0);
+
+    const searches = [await post('search', '{"a":1}'), await post('search', '{"a":1}')];
+    expect(area.renders).toBe(rendersBefore + 4);
+    expect(gateway.edge?.cache?.bytes).toBeGreaterThan(0);
+    for (const answer of [...batches, ...searches]) {
+      expect(answer.status).toBe(200);
+      expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(Object.keys(answer.headers).filter((name) => name.startsWith('x-ledger-'))).toEqual([]);
+    }
+    const metrics = await gateway.metrics.registry.getSingleMetricAsString('edge_cache_requests_total');
+    expect(metrics).toMatch(/area="nft-base",result="hit"[^\n]*\} 1$/m);
+    expect(metrics).toMatch(/area="nft-base",result="miss"[^\n]*\} 4$/m);
+  });
+
   it('still counts edge answers against the rate limit', async () => {
     const gateway = await gatewayOver({ RATE_LIMIT_PER_MINUTE: '3' });
     const statuses = [];

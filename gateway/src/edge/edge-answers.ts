@@ -1,7 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import fresh from 'fresh';
-import { formatCommitId, LEDGER_COMMIT_HEADER, negotiateEncoding, normalizePath, pageRequestKey, parseCommitId } from '@ledger-api/http-core';
+import {
+  formatCommitId,
+  INTERNAL_HEADERS,
+  isStorable,
+  LEDGER_COMMIT_HEADER,
+  negotiateEncoding,
+  normalizePath,
+  pageRequestKey,
+  parseCommitId,
+  STORABLE_HEADER,
+} from '@ledger-api/http-core';
 import type { Metrics } from '@ledger-api/observability';
 import { bufferedBodyOf } from '../request-body';
 import type { Area } from '../upstreams';
@@ -33,8 +43,8 @@ const captures = new WeakMap<IncomingMessage, PendingCapture>();
 // Answers of these methods are pages: the same request at the same commit gets the same answer.
 const PAGE_METHODS = new Set(['GET', 'HEAD', 'POST']);
 
-/** Headers that describe one connection or one sending, never the page itself. */
-const NOT_KEPT = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'x-request-id', LEDGER_COMMIT_HEADER]);
+/** Headers that describe one connection or one sending, never the page itself; and what the service told the gateway alone. */
+const NOT_KEPT = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'x-request-id', ...INTERNAL_HEADERS]);
 
 /** The headers a 304 goes without (as the services send it): it has no body to describe. */
 const BODY_HEADERS = new Set(['content-type', 'content-length', 'content-encoding']);
@@ -131,18 +141,20 @@ export function edgeAnswers({ area, feed, cache, requests, waits }: EdgeAnswersO
 }
 
 /**
- * Sees a service's answer on its way to the client: drops the commit header, tells the feed
- * of a commit it has not announced, and keeps a whole 200 page that was rendered at the
- * commit the request was looked up at, if that is still the newest when the page is complete.
+ * Sees a service's answer on its way to the client (before the proxy strips the internal
+ * headers): tells the feed of a commit it has not announced, and keeps a whole 200 page the
+ * service marked storable that was rendered at the commit the request was looked up at, if
+ * that is still the newest when the page is complete. Cache-Control plays no part: it is
+ * what clients are told, and a page marked `no-store` for them may still be kept here.
  */
 export function keepForEdge(feed: AreaFeed, cache: EdgeCache, maxEntryBytes: number) {
   return (proxyRes: IncomingMessage, req: IncomingMessage): void => {
     const header = proxyRes.headers[LEDGER_COMMIT_HEADER];
-    delete proxyRes.headers[LEDGER_COMMIT_HEADER];
     const served = typeof header === 'string' ? parseCommitId(header) : undefined;
     if (served) feed.noteServedCommit(served);
     const capture = captures.get(req);
     if (!capture || header !== capture.commit || proxyRes.statusCode !== 200 || req.method === 'HEAD') return;
+    if (!isStorable(proxyRes.headers[STORABLE_HEADER])) return;
     const chunks: Buffer[] = [];
     let size = 0;
     proxyRes.on('data', (chunk: Buffer) => {

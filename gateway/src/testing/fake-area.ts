@@ -1,11 +1,20 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { LEDGER_COMMIT_HEADER, LiveStreams, formatCommitId, type LiveEventSource, type StreamEvent } from '@ledger-api/http-core';
+import {
+  LEDGER_COMMIT_HEADER,
+  LiveStreams,
+  STORABLE,
+  STORABLE_HEADER,
+  formatCommitId,
+  type LiveEventSource,
+  type StreamEvent,
+} from '@ledger-api/http-core';
 import { portOf } from '../server';
 import type { RunningServer } from './gateway-harness';
 
 /**
  * A stand-in for one area's service as the gateway sees it: pages that name the commit they
- * were rendered at, and the live stream of its commits, each under the test's control.
+ * were rendered at, and the live stream of its commits, each under the test's control. As at
+ * the services, every page but a batch lookup's (a path ending in `/batch`) is marked storable.
  */
 export interface FakeArea extends RunningServer {
   readonly readModel: string;
@@ -18,6 +27,8 @@ export interface FakeArea extends RunningServer {
   announce(): void;
   /** Pages are rendered at this generation instead of the newest (a replica that trails). */
   answerFrom(generation: number | undefined): void;
+  /** Pages tell clients this in Cache-Control instead of what the services tell them; undefined for that again. */
+  tellClients(cacheControl: string | undefined): void;
   /** Page requests wait unanswered until the returned function is called. */
   holdPages(): () => void;
   /** Ends the live streams and refuses new ones until restoreFeed. */
@@ -33,6 +44,7 @@ export async function startFakeArea(basePath: string, readModel = 'fakeModel'): 
   let height = 1;
   let announced = 1;
   let renderedAt: number | undefined;
+  let cacheControl: string | undefined;
   let renders = 0;
   let feedUp = true;
   let held: Array<() => void> | undefined;
@@ -57,13 +69,15 @@ export async function startFakeArea(basePath: string, readModel = 'fakeModel'): 
     renders += 1;
     const at = renderedAt ?? generation;
     const text = JSON.stringify({ data: { generation: at, method: req.method, url: req.url, body } });
+    const batch = (req.url ?? '').split('?')[0].endsWith('/batch');
     res.writeHead(200, {
       'content-type': 'application/json; charset=utf-8',
-      'cache-control': req.method === 'POST' ? 'no-store' : 'no-cache',
+      'cache-control': cacheControl ?? (req.method === 'POST' ? 'no-store' : 'no-cache'),
       etag: `"page-${at}-${text.length}"`,
       vary: 'Accept-Encoding',
       'x-block-height': String(height),
       [LEDGER_COMMIT_HEADER]: formatCommitId(commitOf(at)),
+      ...(!batch && { [STORABLE_HEADER]: STORABLE }),
     });
     res.end(req.method === 'HEAD' ? undefined : text);
   };
@@ -105,6 +119,7 @@ export async function startFakeArea(basePath: string, readModel = 'fakeModel'): 
     },
     announce,
     answerFrom: (at) => (renderedAt = at),
+    tellClients: (value) => (cacheControl = value),
     holdPages() {
       const waiting: Array<() => void> = [];
       held = waiting;

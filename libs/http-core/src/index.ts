@@ -12,3 +12,4 @@ export * from './page-key';
 export * from './path';
 export * from './request-id';
 export * from './shutdown';
+export * from './storable';

@@ -98,11 +98,11 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   const lookups = options.cache && options.metrics.counter('page_cache_requests_total', 'API page cache lookups by result', ['result']);
   const { readConsistently } = options;
   const snapshotReads = readConsistently !== undefined;
-  const pageCacheOptions = { area: options.area, ledgerState: options.servedLedgerState, snapshotReads };
-  mountRoutes(api, options.routes, {
-    cached: pageCache({ ...pageCacheOptions, cache: options.cache, lookups }),
-    uncached: pageCache(pageCacheOptions),
-  });
+  mountRoutes(
+    api,
+    options.routes,
+    pageCache({ area: options.area, ledgerState: options.servedLedgerState, snapshotReads, cache: options.cache, lookups }),
+  );
   app.use(observe(options.logger, options.metrics));
   app.use(errorMiddleware(options.logger));
   app.use(stripTrailingSlash);

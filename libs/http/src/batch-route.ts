@@ -67,7 +67,7 @@ export function batchLookupRoute<R>({ path, byIdPath, operationId, summary, desc
     body: transactionIdsBody,
     response: batchResponse(item),
     // Each client asks for its own set of ids.
-    pageCached: false,
+    storable: false,
     async handler({ query, body }) {
       const found = await find([...new Set(body.ids)]);
       return {

@@ -4,6 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Koa from 'koa';
 import type { ServedLedgerState } from './types';
 import type { CachedPage } from '@ledger-api/cache';
+import { STORABLE, STORABLE_HEADER } from '@ledger-api/http-core';
 import { waitFor } from '@ledger-api/test-kit';
 import { pageCache, type PageCacheLike } from './page-cache';
 
@@ -32,6 +33,11 @@ beforeAll(async () => {
     set: async (key, page) => void stored.set(key, page),
   };
   const app = new Koa();
+  // As a route marks its answers: every path's but `/unmarked`'s may be kept.
+  app.use(async (ctx, next) => {
+    if (ctx.path !== '/unmarked') ctx.set(STORABLE_HEADER, STORABLE);
+    await next();
+  });
   app.use(pageCache({ area: 'area', ledgerState: async () => state, cache, lookups: { inc: ({ result }) => lookups.push(result) } }));
   app.use(async (ctx) => {
     renders += 1;
@@ -126,6 +132,23 @@ describe('pageCache', () => {
     await answers;
     expect(renders).toBe(3);
     expect(stored.size).toBe(0);
+  });
+
+  it('never looks up nor keeps an answer not marked storable, GET or POST, and renders it for each request', async () => {
+    const answers = [];
+    for (const method of ['GET', 'GET', 'POST', 'POST']) answers.push(await exchange(method, '/unmarked'));
+    expect(answers.map(({ body }) => (JSON.parse(body.toString()) as { renders: number }).renders)).toEqual([1, 2, 3, 4]);
+    expect(answers.every(({ status, headers }) => status === 200 && headers[STORABLE_HEADER] === undefined)).toBe(true);
+    expect(stored.size).toBe(0);
+    expect(lookups).toEqual([]);
+  });
+
+  it('keeps a marked POST answer under its request and leaves the mark on it for the gateway', async () => {
+    const answers = [await exchange('POST', '/search'), await exchange('POST', '/search')];
+    expect(answers.map(({ headers }) => headers[STORABLE_HEADER])).toEqual([STORABLE, STORABLE]);
+    expect(renders).toBe(1);
+    expect(stored.size).toBe(1);
+    expect(lookups).toEqual(['miss', 'hit']);
   });
 
   it('keeps serving the settled page of a generation while the next commit is in flight', async () => {

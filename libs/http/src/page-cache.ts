@@ -4,11 +4,13 @@ import type { Context, Middleware } from 'koa';
 import {
   encodeVariant,
   encodeVariants,
+  isStorable,
   LEDGER_COMMIT_HEADER,
   negotiateEncoding,
   pageRequestKey,
   setContentEncoding,
   setRepresentationHeaders,
+  STORABLE_HEADER,
 } from '@ledger-api/http-core';
 import type { ServedLedgerState } from './types';
 
@@ -20,7 +22,7 @@ export interface PageCacheOptions {
   area: string;
   /** The area's ledger state now: its generation changes with every applied or reverted block. */
   ledgerState(): Promise<Pick<ServedLedgerState, 'generation' | 'commitInFlight'>>;
-  /** Without a cache every request renders; the answer is the same. */
+  /** Without a cache every request renders; the answer is the same. Only answers marked storable are looked up and kept. */
   cache?: PageCacheLike;
   /**
    * Every read of a request sees one state of the store (snapshot reads): a page
@@ -43,6 +45,10 @@ export interface PageCacheOptions {
  * it, else `ledgerState()` read now. A rendered page is stored only when no block
  * commit was in flight before or after the render and the generation held still
  * across it; with snapshot reads the state before the render is all there is to check.
+ *
+ * Only an answer an earlier middleware marked storable (STORABLE_HEADER, which the
+ * gateway's edge cache reads too) is looked up and stored; any other is rendered for
+ * its request alone, in the one form it asks for.
  *
  * A page is stored with its br and gzip forms and an ETag for each, all made once,
  * so a hit hashes and compresses nothing. The answer is the form the request's
@@ -87,7 +93,7 @@ async function cachedRender(
 ): Promise<RenderedPage> {
   const { cache } = options;
   const before: LedgerState = ctx.state.ledgerState ?? (await options.ledgerState());
-  if (!cache) return renderPage(options, before, ctx, render, coding, false);
+  if (!cache || !isStorable(ctx.response.get(STORABLE_HEADER))) return renderPage(options, before, ctx, render, coding, false);
   const key = pageKey(options.area, before.generation, ctx);
   // A page cached under this generation was read from the settled state, even while the next block is being written.
   const hit = await cache.get(key, coding);

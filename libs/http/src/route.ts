@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { z } from 'zod';
-import { ApiError } from '@ledger-api/http-core';
+import { ApiError, STORABLE, STORABLE_HEADER } from '@ledger-api/http-core';
 import type { ServedLedgerState } from './types';
 import { parseJsonBody, readBodyText } from './body';
 import type { RequestLocation } from './paging';
@@ -37,10 +37,11 @@ export interface RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z
   /** Error statuses particular to the route (e.g. 404 for a by-id route), for the OpenAPI document; the ones every route can answer are added there. */
   errors?: number[];
   /**
-   * False for answers that seldom repeat (a batch of ids): keeping one costs its compressed
-   * forms and a cache write for nothing, so they are rendered and sent in the one form asked for.
+   * False for answers that seldom repeat (a batch of ids): the platform's caches (the page
+   * cache and the gateway's edge) never keep them, since each would only push out pages that
+   * are asked again. They are rendered and sent in the one form asked for.
    */
-  pageCached?: false;
+  storable?: false;
   handler(input: RouteInput<z.output<P>, z.output<Q>, z.output<B>>): Promise<unknown>;
 }
 
@@ -64,6 +65,12 @@ const readBody: Middleware = async (ctx, next) => {
   await next();
 };
 
+/** Marks the answer as one the platform's caches may keep: the page cache and the gateway read the mark. */
+const markStorable: Middleware = async (ctx, next) => {
+  ctx.set(STORABLE_HEADER, STORABLE);
+  await next();
+};
+
 const unknownMethod: Middleware = () => {
   throw new ApiError(404, 'Not Found');
 };
@@ -82,13 +89,13 @@ function mountUnknownMethods(router: Router, routes: AnyRoute[]): void {
 }
 
 /**
- * Registers the routes: a page cache (which answers from the cache or sends the
- * rendered page as JSON), then validation of params, query and body, then the
- * handler, which renders the page into `ctx.body`. A page is only ever cached
- * after its request passed validation, so a cache hit skips validating the same
- * request again. Requests reach the routes with `ctx.state.ledgerState` read.
+ * Registers the routes: the storable mark of a route whose answers may be kept, the page
+ * cache (which answers from the cache or sends the rendered page as JSON), then validation
+ * of params, query and body, then the handler, which renders the page into `ctx.body`. A
+ * page is only ever cached after its request passed validation, so a cache hit skips
+ * validating the same request again. Requests reach the routes with `ctx.state.ledgerState` read.
  */
-export function mountRoutes(router: Router, routes: AnyRoute[], pageCaches: { cached: Middleware; uncached: Middleware }): void {
+export function mountRoutes(router: Router, routes: AnyRoute[], pageCache: Middleware): void {
   mountUnknownMethods(router, routes);
   for (const route of routes) {
     const validateRequest: Middleware = async (ctx, next) => {
@@ -103,8 +110,8 @@ export function mountRoutes(router: Router, routes: AnyRoute[], pageCaches: { ca
     const render: Middleware = async (ctx) => {
       ctx.body = await route.handler(ctx.state.input);
     };
-    const pageCache = route.pageCached === false ? pageCaches.uncached : pageCaches.cached;
-    const steps = route.method === 'post' ? [readBody, pageCache, validateRequest, render] : [pageCache, validateRequest, render];
+    const caching = route.storable === false ? [pageCache] : [markStorable, pageCache];
+    const steps = [...(route.method === 'post' ? [readBody] : []), ...caching, validateRequest, render];
     router[route.method](route.path, ...steps);
   }
 }

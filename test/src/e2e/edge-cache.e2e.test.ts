@@ -1,3 +1,4 @@
+import { AREAS } from '@ledger-api/config';
 import { waitFor } from '@ledger-api/test-kit';
 import { exampleRequests, type ExampleRequest } from '../support/example-requests';
 import { requestBytes, type BytesAnswer } from '../support/http-bytes';
@@ -8,7 +9,8 @@ import { freeAddress, isReady, startProcess, type RunningProcess } from '../supp
  * The edge cache changes where an answer comes from, never what it is: the same recorded
  * requests, sent through a gateway that answers from its edge cache and through one that
  * proxies everything (EDGE_CACHE_MB=0) in front of the same services, get answers equal in
- * status, headers and body bytes, but for Date and X-Request-Id.
+ * status, headers and body bytes, but for Date and X-Request-Id. Every answer is kept at the
+ * edge but a batch lookup's, which neither the edge nor a service's page cache ever keeps.
  */
 const VARYING_HEADERS = new Set(['date', 'x-request-id']);
 
@@ -81,17 +83,30 @@ async function feedsLive(): Promise<boolean> {
   return states.length === 3 && states.every((state) => state === 2);
 }
 
-async function edgeHits(): Promise<number> {
-  const text = await (await fetch(`${stack.gatewayAdmin}/metrics`)).text();
-  return [...text.matchAll(/^edge_cache_requests_total\{[^}]*result="hit"[^}]*\} (\d+)/gm)].reduce((sum, [, count]) => sum + Number(count), 0);
+/** The sum of a counter's samples whose labels match, as a process's admin port reports it now. */
+async function counted(adminUrl: string, metric: string, labels = ''): Promise<number> {
+  const text = await (await fetch(`${adminUrl}/metrics`)).text();
+  const samples = new RegExp(`^\\w*${metric}\\{[^}]*${labels}[^}]*\\} (\\d+)`, 'gm');
+  return [...text.matchAll(samples)].reduce((sum, [, count]) => sum + Number(count), 0);
 }
+
+const edgeHits = () => counted(stack.gatewayAdmin, 'edge_cache_requests_total', 'result="hit"');
+
+/** Lookups in the page caches of all three services: those of the result `labels` names, or all. */
+async function pageCacheLookups(labels = ''): Promise<number> {
+  const counts = await Promise.all(AREAS.map((area) => counted(stack.services[area.adminUrlVariable], 'page_cache_requests_total', labels)));
+  return counts.reduce((sum, count) => sum + count, 0);
+}
+
+/** A batch lookup (api-behaviour.md section 10): each client asks for its own set of ids. */
+const isBatch = (example: ExampleRequest) => example.method === 'POST' && example.path.split('?')[0].endsWith('/batch');
 
 it('answers every recorded request at the edge exactly as the service answers it through a proxying gateway', async () => {
   const found: string[] = [];
-  let areaRequests = 0;
+  let keptRequests = 0;
   const hitsBefore = await edgeHits();
   for (const example of examples) {
-    const ofArea = example.path.startsWith('/api/') && example.path !== '/api/openapi.json';
+    const kept = example.path.startsWith('/api/') && example.path !== '/api/openapi.json' && !isBatch(example);
     for (const variant of await variantsOf(example)) {
       const name = `${example.name} (${variant.name})`;
       // The first request may be proxied and kept; the second is the one answered at the edge.
@@ -99,12 +114,38 @@ it('answers every recorded request at the edge exactly as the service answers it
       const edge = await ask(stack.gateway, example, variant.method, variant.headers);
       const proxied = await ask(proxying.url, example, variant.method, variant.headers);
       found.push(...differences(name, edge, proxied));
-      if (ofArea) areaRequests += 1;
+      if (kept) keptRequests += 1;
     }
   }
   expect(found).toEqual([]);
-  // The API document is the gateway's own; every second request to an area was an edge answer
-  // (and some first ones too: a browser's request is answered in br, as a br request was just before).
-  expect(areaRequests).toBeGreaterThan(100);
-  expect((await edgeHits()) - hitsBefore).toBeGreaterThanOrEqual(areaRequests);
+  // The API document is the gateway's own; every second request to an area but a batch was an edge
+  // answer (and some first ones too: a browser's request is answered in br, as a br request was just before).
+  expect(keptRequests).toBeGreaterThan(100);
+  expect((await edgeHits()) - hitsBefore).toBeGreaterThanOrEqual(keptRequests);
 }, 300_000);
+
+it('keeps no batch answer at the edge nor in a service page cache, and every search page at the edge', async () => {
+  const batches = examples.filter(isBatch);
+  const searches = examples.filter((example) => example.method === 'POST' && !isBatch(example));
+  expect(batches.length).toBeGreaterThan(0);
+  expect(searches.length).toBeGreaterThan(0);
+  const kept: string[] = [];
+  for (const example of batches) {
+    const [hits, lookups] = [await edgeHits(), await pageCacheLookups()];
+    for (let time = 0; time < 2; time += 1) expect((await ask(stack.gateway, example, 'POST', {})).status).toBe(200);
+    if ((await edgeHits()) !== hits) kept.push(`${example.name}: answered at the edge`);
+    if ((await pageCacheLookups()) !== lookups) kept.push(`${example.name}: looked up in the page cache`);
+  }
+  expect(kept).toEqual([]);
+  const notKept: string[] = [];
+  for (const example of searches) {
+    await ask(stack.gateway, example, 'POST', {});
+    const [hits, pageHits] = [await edgeHits(), await pageCacheLookups('result="hit"')];
+    await ask(stack.gateway, example, 'POST', {});
+    if ((await edgeHits()) !== hits + 1) notKept.push(`${example.name}: not answered at the edge`);
+    // Past the edge, a search page is found in the service's page cache.
+    await ask(proxying.url, example, 'POST', {});
+    if ((await pageCacheLookups('result="hit"')) !== pageHits + 1) notKept.push(`${example.name}: not found in the page cache`);
+  }
+  expect(notKept).toEqual([]);
+}, 120_000);

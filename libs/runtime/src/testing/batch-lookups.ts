@@ -1,3 +1,4 @@
+import { STORABLE, STORABLE_HEADER } from '@ledger-api/http';
 import { RecordingStore } from '@ledger-api/store/testing';
 import type { AreaDefinition } from '../area';
 import type { TestArea } from './types';
@@ -15,15 +16,21 @@ const withQuery = (path: string, query: string) => (query ? `${path}?${query}` :
 /**
  * Asks for `ids` in one batch and one by one with the same query: the batch answers 200
  * with one entry per id in request order, each exactly the `data` of the by-id answer,
- * or null where that answers 404. Gives the batch's entries.
+ * or null where that answers 404. The platform's caches may keep each by-id answer but
+ * never the batch, which is not marked storable. Gives the batch's entries.
  */
 export async function expectBatchAnswersAsById(area: TestArea, route: BatchRoute, ids: string[], query = ''): Promise<unknown[]> {
   const batch = await area.request('POST', withQuery(route.path, query), { ids });
-  expect({ status: batch.status, height: batch.headers['x-block-height'] }).toEqual({ status: 200, height: expect.stringMatching(/^\d+$/) });
+  expect({ status: batch.status, height: batch.headers['x-block-height'], storable: batch.headers[STORABLE_HEADER] }).toEqual({
+    status: 200,
+    height: expect.stringMatching(/^\d+$/),
+    storable: undefined,
+  });
   const expected: unknown[] = [];
   for (const id of ids) {
     const single = await area.request('GET', withQuery(route.byId(id), query));
     if (single.status !== 200 && single.status !== 404) throw new Error(`GET ${route.byId(id)} answered ${single.status}`);
+    if (single.status === 200) expect(single.headers[STORABLE_HEADER]).toBe(STORABLE);
     expected.push(single.status === 200 ? single.body.data : null);
   }
   expect(batch.body).toEqual({ data: expected });

@@ -1,0 +1,20 @@
+import { LEDGER_COMMIT_HEADER } from './live-events';
+
+/**
+ * Whether the platform's own caches (a service's page cache and the gateway's edge cache)
+ * may keep an answer: a service says so on the answer, both caches read it, and the gateway
+ * strips it before the answer leaves. An answer without it is never kept, whatever its
+ * Cache-Control says: that header is what clients and CDNs are told, and nothing more.
+ */
+export const STORABLE_HEADER = 'x-ledger-storable';
+
+/** The value that marks an answer storable. */
+export const STORABLE = '1';
+
+/** Whether a header value (as Node or Koa reads it) marks the answer storable. */
+export function isStorable(value: unknown): boolean {
+  return value === STORABLE;
+}
+
+/** What a service tells the gateway alone: the gateway strips these from every answer. */
+export const INTERNAL_HEADERS: readonly string[] = [LEDGER_COMMIT_HEADER, STORABLE_HEADER];
