@@ -1,8 +1,8 @@
 /** The prose of the public OpenAPI document: what the API reference page shows above and between the operations. */
 
 export const API_DESCRIPTION = `Read-only queries over the records of one ledger, in three areas: Guardian permission groups and users
-(\`/api/guardian\`), NFT collections, assets and burns (\`/api/nft\`), and the auctions, bids and trades of the NFT exchange
-(\`/api/nft/exchange\`). No operation changes a record.
+(\`/api/guardian\`), NFT collections, assets, transfers and burns (\`/api/nft\`), and the auctions, bids and trades of the NFT
+exchange (\`/api/nft/exchange\`). No operation changes a record.
 
 ## Lists and paging
 
@@ -48,6 +48,7 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   'NFT collections':
     'NFT collections: the JSON schema of their assets, their maximum supply, the assets in them and the wallet that registered them.',
   'NFT assets': 'NFT assets: created in a collection, owned by a wallet, moved by transfers and exchange trades. Burned assets stay listed.',
+  'NFT transfers': 'The transfers of NFT assets from their owner to a recipient, each as its transaction names them.',
   'NFT burns': 'The burns of NFT assets.',
   'NFT configuration': 'The NFT base service version and the limits of the NFT transaction types.',
   'Exchange auctions': 'Auctions of NFTs and their cancellations. An auction is active until it is canceled or a trade accepts one of its bids.',

@@ -420,6 +420,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/nft/transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List NFT transfers */
+        get: operations["listTransfers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nft/transfers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an NFT transfer */
+        get: operations["getTransfer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nft/transfers/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get NFT transfers by their ids
+         * @description One entry per requested id, in request order: what GET /nft/transfers/{id} answers as `data`, or null where it answers 404. All are read from one ledger state.
+         */
+        post: operations["batchGetTransfers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/nft/burns": {
         parameters: {
             query?: never;
@@ -1502,6 +1556,35 @@ export interface components {
         TransactionIds: {
             /** @description 1 to 100 transaction ids (64 hex characters, any letter case); repeats allowed */
             ids: string[];
+        };
+        /**
+         * @example {
+         *       "id": "1650dbf2a9063d2a2a765980932c9ba966e5f4303f7fe51fb3b406def7f2811c",
+         *       "senderPublicKey": "0325b983d104d6dbedf5ccee9024c048a52c0f723e50c56b0cd2ad36d5b5e61748",
+         *       "nftTransfer": {
+         *         "nftIds": [
+         *           "7c50b9eeab4b5dddb3683c0617e2b0855e058726890e7fd4702196cf777d8d25",
+         *           "60b292af3c8ba2ebe16356ecc11ac0e1ba28c1ea504a3e5397d8db882ddb90d1"
+         *         ],
+         *         "recipientId": "AQJajTEyu4hy6gZeBizfjrZwhC52rwEqPc"
+         *       },
+         *       "timestamp": {
+         *         "epoch": 124456048,
+         *         "unix": 1614557248,
+         *         "human": "2021-03-01T00:07:28.000Z"
+         *       }
+         *     }
+         */
+        Transfer: {
+            id: string;
+            senderPublicKey: string;
+            nftTransfer: {
+                /** @description The NFTs the transfer names, in the order it names them */
+                nftIds: string[];
+                /** @description Ledger address of the recipient */
+                recipientId: string;
+            };
+            timestamp: components["schemas"]["Timestamp"];
         };
         /**
          * @example {
@@ -3090,6 +3173,154 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listTransfers: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                offset?: number;
+                /** @description Keyset paging: empty for the first page, otherwise a token taken from the `next`, `previous` or `last` link of a response to the same list and orderBy. Each page then starts from the record beside it, so deep pages cost what the first does and a walk keeps its order while new blocks arrive. Not allowed with `page` or `offset`. */
+                cursor?: string;
+                /** @description Ordering as <field>:<asc|desc>. Orderable fields: id, senderPublicKey, timestamp, blockHeight, sequence, nonce, fee, amount. */
+                orderBy?: string;
+                /** @description Return resource shapes (true) or raw ledger transactions (false) */
+                transform?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Block-Height": components["headers"]["X-Block-Height"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        meta: components["schemas"]["PageMeta"];
+                        data: (components["schemas"]["Transfer"] | components["schemas"]["LedgerTransaction"])[];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            408: components["responses"]["RequestTimeout"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getTransfer: {
+        parameters: {
+            query?: {
+                /** @description Return the resource shape (true) or the raw ledger transaction (false) */
+                transform?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description Transaction id (64 hex characters) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Block-Height": components["headers"]["X-Block-Height"];
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Transfer"] | components["schemas"]["LedgerTransaction"];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    batchGetTransfers: {
+        parameters: {
+            query?: {
+                /** @description Return the resource shape (true) or the raw ledger transaction (false) */
+                transform?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransactionIds"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One entry per requested id, in request order; null where nothing has the id */
+                        data: ((components["schemas"]["Transfer"] | components["schemas"]["LedgerTransaction"]) | null)[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];

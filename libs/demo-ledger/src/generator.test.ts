@@ -1,7 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseLedgerEvent, type LedgerEvent } from '@ledger-api/ledger';
+import { parseLedgerEvent, type Block, type LedgerEvent } from '@ledger-api/ledger';
+import { NFT_BASE_TYPE_GROUP, NftBaseType } from '@ledger-api/nft-read-model';
 import { auditSemantics, type SemanticAudit } from './audit/semantics';
 import { auditStructure, type StructureAudit } from './audit/structure';
 import { BLUEPRINT_SUPPLY } from './collections';
@@ -71,6 +72,17 @@ describe('generateDemoLedger', () => {
     expect(semantics.assets.size).toBeGreaterThanOrEqual(2900);
     expect([...semantics.assets.values()].some((asset) => asset.burned)).toBe(true);
     expect(semantics.silentOwners.size).toBeGreaterThan(0);
+  });
+
+  it('transfers assets, one or several at a time, in the final history and in reverted blocks', () => {
+    const transfersIn = (blocks: Block[]) =>
+      blocks.flatMap((block) => block.transactions.filter((tx) => tx.typeGroup === NFT_BASE_TYPE_GROUP && tx.type === NftBaseType.transfer));
+    const kept = transfersIn(finalHistory(events));
+    const keptIds = new Set(kept.map((tx) => tx.id));
+    const applied = transfersIn(events.flatMap((entry) => (entry.event === 'block.applied' ? [entry.block] : [])));
+    expect(kept.length).toBeGreaterThan(1000);
+    expect(kept.some((tx) => tx.asset!.nftTransfer.nftIds.length > 1)).toBe(true);
+    expect(applied.some((tx) => !keptIds.has(tx.id))).toBe(true);
   });
 
   it('carries amounts beyond 2^53', () => {

@@ -7,6 +7,7 @@ import { burnsRepository } from './burns/repository';
 import { collectionsList } from './collections/query-config';
 import { collectionsRepository } from './collections/repository';
 import { nftBaseArea } from './service';
+import { transfersRepository } from './transfers/repository';
 
 const PUBLIC_KEY = `02${'ab'.repeat(32)}`;
 const { collections: specs } = nftBaseArea.projection({ networkVersion: 23 });
@@ -25,6 +26,7 @@ async function issuedReads() {
   const assets = assetsRepository(store, { networkVersion: 23 });
   const collections = collectionsRepository(store);
   const burns = burnsRepository(store);
+  const transfers = transfersRepository(store);
   const lookups = async () => {
     await Promise.all([
       assets.findById('a1'),
@@ -32,10 +34,16 @@ async function issuedReads() {
       collections.findById('c1'),
       collections.registrantWallet('c1'),
       burns.findById('b1'),
+      transfers.findById('t1'),
     ]);
   };
   const batchLookups = async () => {
-    await Promise.all([assets.findByIds(['a1', 'a2']), collections.findByIds(['c1', 'c2']), burns.findByIds(['b1', 'b2'])]);
+    await Promise.all([
+      assets.findByIds(['a1', 'a2']),
+      collections.findByIds(['c1', 'c2']),
+      burns.findByIds(['b1', 'b2']),
+      transfers.findByIds(['t1', 't2']),
+    ]);
   };
   const routes: ListRoute[] = [
     { route: 'GET /nft/assets', ...LEDGER_RECORD_LIST, read: (query) => assets.list(query) },
@@ -50,6 +58,7 @@ async function issuedReads() {
       read: (query, body) => collections.search(body as never, query),
     },
     { route: 'GET /nft/burns', ...LEDGER_RECORD_LIST, read: (query) => burns.list(query) },
+    { route: 'GET /nft/transfers', ...LEDGER_RECORD_LIST, read: (query) => transfers.list(query) },
     { route: 'lookups by id and wallet', filters: {}, orderable: {}, read: lookups },
     { route: 'batch lookups', filters: {}, orderable: {}, read: batchLookups },
   ];

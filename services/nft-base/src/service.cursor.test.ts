@@ -33,6 +33,7 @@ describe('cursor paging on the demo ledger', () => {
       [{ method: 'GET', path: '/nft/collections' }, ['', 'orderBy=name:asc', 'orderBy=maximumSupply:desc'], SHORT_LIST_LIMIT],
       [{ method: 'POST', path: '/nft/collections/search', body: {} }, ['orderBy=name:desc', 'orderBy=blockHeight:desc'], SHORT_LIST_LIMIT],
       [{ method: 'GET', path: '/nft/burns' }, ['', 'orderBy=fee:desc'], SHORT_LIST_LIMIT],
+      [{ method: 'GET', path: '/nft/transfers' }, ['', 'orderBy=amount:desc', 'orderBy=senderPublicKey:asc']],
     ];
   });
   afterAll(() => area.close());

@@ -47,8 +47,9 @@ function observedPaths(gallery: Gallery, newIds: string[]): string[] {
     '/nft/collections',
     '/nft/assets',
     '/nft/burns',
+    '/nft/transfers',
     ...collectionIds.flatMap((id) => [`/nft/collections/${id}`, `/nft/collections/${id}/wallets`, `/nft/collections/${id}/assets`]),
-    ...assetIds.flatMap((id) => [`/nft/assets/${id}`, `/nft/assets/${id}/wallets`, `/nft/burns/${id}`]),
+    ...assetIds.flatMap((id) => [`/nft/assets/${id}`, `/nft/assets/${id}/wallets`, `/nft/burns/${id}`, `/nft/transfers/${id}`]),
     ...[alice, bob, carol, dave].flatMap(({ publicKey }) => [`/nft/assets/wallet/${publicKey}`, `/nft/assets/wallet/${publicKey}?inAuction=true`]),
   ];
 }

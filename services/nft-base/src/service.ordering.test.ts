@@ -23,7 +23,7 @@ interface Placed {
 }
 
 const ledger = new NftLedgerBuilder();
-const placed: Record<'collections' | 'assets' | 'burns', Placed[]> = { collections: [], assets: [], burns: [] };
+const placed: Record<'collections' | 'assets' | 'transfers' | 'burns', Placed[]> = { collections: [], assets: [], transfers: [], burns: [] };
 
 function addBlocks(kind: keyof typeof placed, make: (index: number) => Transaction): void {
   let index = 0;
@@ -44,6 +44,10 @@ addBlocks('collections', (i) => {
 addBlocks('assets', (i) => {
   const { sender, name: _name, maximumSupply: _supply, ...options } = RECORDS[i];
   return ledger.token(ledger.wallet(sender), placed.collections[0].id, { index: i }, owner.address, options);
+});
+addBlocks('transfers', (i) => {
+  const { sender, name: _name, maximumSupply: _supply, ...options } = RECORDS[i];
+  return ledger.transfer(ledger.wallet(sender), [placed.assets[i].id], owner.address, options);
 });
 addBlocks('burns', (i) => {
   const { sender, name: _name, maximumSupply: _supply, ...options } = RECORDS[i];
@@ -86,7 +90,9 @@ afterAll(() => area.close());
 
 const cases = [
   ...Object.entries({ ...COMPARATORS, ...COLLECTION_COMPARATORS }).map(([field, compare]) => ['collections', field, compare] as const),
-  ...Object.entries(COMPARATORS).flatMap(([field, compare]) => [['assets', field, compare] as const, ['burns', field, compare] as const]),
+  ...Object.entries(COMPARATORS).flatMap(([field, compare]) =>
+    (['assets', 'transfers', 'burns'] as const).map((kind) => [kind, field, compare] as const),
+  ),
 ];
 
 describe.each(['asc', 'desc'] as const)('orderBy=<field>:%s', (direction) => {
@@ -99,7 +105,7 @@ describe.each(['asc', 'desc'] as const)('orderBy=<field>:%s', (direction) => {
 
 describe('ordering and paging', () => {
   it('defaults to ledger order', async () => {
-    for (const kind of ['collections', 'assets', 'burns'] as const) {
+    for (const kind of ['collections', 'assets', 'transfers', 'burns'] as const) {
       expect(ids((await area.request('GET', `/nft/${kind}`)).body)).toEqual([...placed[kind]].sort(ledgerOrder).map((record) => record.id));
     }
   });
@@ -137,6 +143,10 @@ describe('ordering and paging', () => {
     ['/nft/assets?page=1.5', '"page" must be an integer'],
     ['/nft/burns?offset=-1', '"offset" must be greater than or equal to 0'],
     ['/nft/burns?transform=yes', '"transform" must be a boolean'],
+    ['/nft/transfers?orderBy=name:asc', "Unknown orderBy property 'name'"],
+    ['/nft/transfers?limit=0', '"limit" must be greater than or equal to 1'],
+    ['/nft/transfers?cursor=x', '"cursor" is invalid'],
+    ['/nft/transfers?recipientId=x', '"recipientId" is not allowed'],
     ['/nft/collections?name=Cards', '"name" is not allowed'],
   ])('answers 422 for %s', async (path, message) => {
     expect(await area.request('GET', path)).toMatchObject({ status: 422, body: { statusCode: 422, error: 'Unprocessable Entity', message } });

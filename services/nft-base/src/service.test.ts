@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => area.close());
 
 describe('nft-base area', () => {
-  it('documents all seventeen routes in its OpenAPI document', async () => {
+  it('documents all twenty routes in its OpenAPI document', async () => {
     const { status, body } = await area.request('GET', '/openapi.json');
     expect(status).toBe(200);
     const operations = Object.entries(body.paths as Record<string, object>).flatMap(([path, methods]) =>
@@ -28,11 +28,14 @@ describe('nft-base area', () => {
       'get /nft/collections/{id}/schema',
       'get /nft/collections/{id}/wallets',
       'get /nft/configurations',
+      'get /nft/transfers',
+      'get /nft/transfers/{id}',
       'post /nft/assets/batch',
       'post /nft/assets/search',
       'post /nft/burns/batch',
       'post /nft/collections/batch',
       'post /nft/collections/search',
+      'post /nft/transfers/batch',
     ]);
     const walletFlags = body.paths['/nft/assets/wallet/{id}'].get.parameters.map((parameter: { name: string }) => parameter.name);
     expect(walletFlags).toEqual(expect.arrayContaining(['id', 'page', 'limit', 'offset', 'orderBy', 'transform', 'inAuction', 'inExpiredAuction']));

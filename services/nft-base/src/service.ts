@@ -4,6 +4,7 @@ import { assetRoutes } from './assets/routes';
 import { burnRoutes } from './burns/routes';
 import { collectionRoutes } from './collections/routes';
 import { configurationRoutes } from './configurations/routes';
+import { transferRoutes } from './transfers/routes';
 
 const packageJson = packageOf(__dirname);
 
@@ -15,8 +16,14 @@ export const nftBaseArea: AreaDefinition = {
   info: {
     title: 'NFT base API',
     version: packageJson.version,
-    description: 'NFT collections, assets and burns (typeGroup 9000), with ownership moved by accepted exchange trades (typeGroup 9001).',
+    description: 'NFT collections, assets, transfers and burns (typeGroup 9000), with ownership moved by accepted exchange trades (typeGroup 9001).',
   },
   projection: ({ networkVersion }) => createNftProjection({ area: 'nft-base', networkVersion, lists: 'base' }),
-  routes: (deps) => [...collectionRoutes(deps.store), ...assetRoutes(deps), ...burnRoutes(deps.store), ...configurationRoutes(deps.package)],
+  routes: (deps) => [
+    ...collectionRoutes(deps.store),
+    ...assetRoutes(deps),
+    ...transferRoutes(deps.store),
+    ...burnRoutes(deps.store),
+    ...configurationRoutes(deps.package),
+  ],
 };

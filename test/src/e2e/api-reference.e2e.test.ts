@@ -102,6 +102,25 @@ describe('the typed client', () => {
     expect(found.data?.data.map((match) => match.id)).toContain(asset.id);
   });
 
+  it('reads the NFT transfers as the anchor serves them: list, by id, raw and in a batch', async () => {
+    const listed = await client.GET('/api/nft/transfers', { params: { query: { limit: 2, orderBy: 'blockHeight:desc' } } });
+    expect(listed.response.status).toBe(200);
+    expect(listed.data?.meta).toMatchObject({ count: 2, self: '/nft/transfers?limit=2&orderBy=blockHeight%3Adesc&transform=true&page=1' });
+    const [newest, older] = listed.data!.data as Schemas['Transfer'][];
+    expect(newest.nftTransfer.nftIds.length).toBeGreaterThan(0);
+
+    const byId = await client.GET('/api/nft/transfers/{id}', { params: { path: { id: newest.id } } });
+    expect(byId.data?.data).toEqual(newest);
+    const raw = await client.GET('/api/nft/transfers/{id}', { params: { path: { id: newest.id }, query: { transform: false } } });
+    expect(raw.data?.data).toMatchObject({ id: newest.id, typeGroup: 9000, type: 2, asset: { nftTransfer: newest.nftTransfer } });
+
+    const batch = await client.POST('/api/nft/transfers/batch', { body: { ids: [older.id, '0'.repeat(64), newest.id] } });
+    expect(batch.data?.data).toEqual([older, null, newest]);
+
+    const unknown = await client.GET('/api/nft/transfers/{id}', { params: { path: { id: '0'.repeat(64) } } });
+    expect(unknown.error).toEqual({ statusCode: 404, error: 'Not Found', message: 'Transfer not found' });
+  });
+
   it('answers with the headers the document says every answer of an operation has', async () => {
     const { body } = await getJson(`${stack.gateway}/api/openapi.json`);
     const headers = body.components.headers as Record<string, { required?: boolean }>;

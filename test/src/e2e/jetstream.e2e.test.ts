@@ -27,6 +27,7 @@ const SNAPSHOT_PATHS = [
   '/nft/assets?limit=100&page=3',
   '/nft/assets?orderBy=fee:desc&limit=50',
   '/nft/burns?limit=100',
+  '/nft/transfers?orderBy=blockHeight:desc&limit=100',
 ];
 
 async function startServices(env: Record<string, string>) {

@@ -32,6 +32,13 @@ export interface BurnDoc extends LedgerRecord {
   nftId: string;
 }
 
+/** A transfer as its transaction names it, whether or not its assets could move. */
+export interface TransferDoc extends LedgerRecord {
+  nftIds: string[];
+  /** The recipient's address, as the transaction gives it. */
+  recipientId: string;
+}
+
 /** A wallet whose public key the ledger has revealed, keyed by its address. */
 export interface WalletKeyDoc extends Doc {
   publicKey: string;

@@ -3,7 +3,7 @@ import { expectMalformedTransactionRefused, startProjectionRunner } from '@ledge
 import { createNftProjection } from '../projection';
 import { NFT_BASE_TYPE_GROUP, NftBaseType, rawTransaction, STORE_COLLECTIONS } from '../records';
 import { NftLedgerBuilder, type TestWallet } from '../testing/ledger-builder';
-import type { AssetDoc, BurnDoc, CollectionDoc, WalletKeyDoc } from './documents';
+import type { AssetDoc, BurnDoc, CollectionDoc, TransferDoc, WalletKeyDoc } from './documents';
 
 async function startRunner() {
   const projection = createNftProjection({ area: 'nft-read-model-test', networkVersion: 23 });
@@ -69,12 +69,17 @@ describe('base projection part', () => {
     expect(await asset(given.id)).toMatchObject({ ownerAddress: bob.address, senderPublicKey: alice.publicKey, blockHeight: 2, sequence: 1 });
   });
 
-  it('moves every transferred asset to the recipient', async () => {
+  it('keeps a transfer record and moves every transferred asset to the recipient', async () => {
     const { ledger, alice, carol, own, given } = mintedCollection();
-    const { handle, asset } = await startRunner();
-    await handle(...ledger.events, ledger.block(ledger.transfer(alice, [own.id], carol.address)));
+    const { store, handle, asset } = await startRunner();
+    const transfer = ledger.transfer(alice, [own.id], carol.address);
+    await handle(...ledger.events, ledger.block(transfer));
     expect((await asset(own.id))?.ownerAddress).toBe(carol.address);
     expect((await asset(given.id))?.ownerAddress).not.toBe(carol.address);
+
+    const transferRecord = await store.collection<TransferDoc>(STORE_COLLECTIONS.transfers).findById(transfer.id);
+    expect(transferRecord).toMatchObject({ nftIds: [own.id], recipientId: carol.address, senderPublicKey: alice.publicKey, blockHeight: 3 });
+    expect(rawTransaction(transferRecord!)).toMatchObject(transfer);
   });
 
   it('burns an asset once: a burn record, no owner, and one less in supply and maximum supply', async () => {
@@ -228,14 +233,15 @@ describe('base payloads', () => {
     const missing = 'f'.repeat(64);
     const orphan = ledger.token(alice, missing, { name: 'orphan' });
     const burnOfMissing = ledger.burn(alice, missing);
-    await handle(
-      ...ledger.events,
-      ledger.block(ledger.transfer(alice, [missing, own.id], carol.address), burnOfMissing, orphan, ledger.acceptTrade(alice, missing, missing)),
-    );
+    const transferOfMissing = ledger.transfer(alice, [missing, own.id], carol.address);
+    await handle(...ledger.events, ledger.block(transferOfMissing, burnOfMissing, orphan, ledger.acceptTrade(alice, missing, missing)));
 
     expect((await asset(own.id))?.ownerAddress).toBe(carol.address);
     expect(await asset(missing)).toBeNull();
     expect(await store.collection<BurnDoc>(STORE_COLLECTIONS.burns).findById(burnOfMissing.id)).toMatchObject({ nftId: missing });
+    expect(await store.collection<TransferDoc>(STORE_COLLECTIONS.transfers).findById(transferOfMissing.id)).toMatchObject({
+      nftIds: [missing, own.id],
+    });
     expect(await asset(orphan.id)).toMatchObject({ collectionId: missing, ownerAddress: alice.address, burned: false });
     expect(await collection(missing)).toBeNull();
     expect(await collection(registered.id)).toMatchObject({ currentSupply: 2, burnedCount: 0 });

@@ -7,14 +7,15 @@ import { STORE_COLLECTIONS } from '../records/store-collections';
 import { NFT_BASE_TYPE_GROUP, NFT_EXCHANGE_TYPE_GROUP, NftBaseType, NftExchangeType } from '../records/transaction-types';
 import type { AuctionLookup, BidLookup } from '../exchange/documents';
 import { acceptTradeTransaction } from '../exchange/payloads';
-import type { AssetDoc, BurnDoc, CollectionDoc } from './documents';
+import type { AssetDoc, BurnDoc, CollectionDoc, TransferDoc } from './documents';
 import { burnTransaction, collectionTransaction, tokenTransaction, transferTransaction, type PayloadOf } from './payloads';
 import { collectionSearchForm, SEARCH_FORM_INDEX, searchForm } from './search-form';
 
-const { collections: COLLECTIONS, assets: ASSETS, burns: BURNS } = STORE_COLLECTIONS;
+const { collections: COLLECTIONS, assets: ASSETS, burns: BURNS, transfers: TRANSFERS } = STORE_COLLECTIONS;
 
 type CollectionPayload = PayloadOf<typeof collectionTransaction>['nftCollection'];
 type TokenPayload = PayloadOf<typeof tokenTransaction>['nftToken'];
+type TransferPayload = PayloadOf<typeof transferTransaction>['nftTransfer'];
 
 function registerCollection(ctx: ProjectionContext, tx: Transaction, sequence: number, wallets: WalletNames, asset: CollectionPayload): void {
   ctx.put(COLLECTIONS, {
@@ -60,6 +61,19 @@ async function moveAssets(ctx: ProjectionContext, nftIds: string[], ownerAddress
   }
 }
 
+/** The transfer is kept as sent, like a burn, even where some of its assets could not move. */
+async function transferTokens(
+  ctx: ProjectionContext,
+  tx: Transaction,
+  sequence: number,
+  wallets: WalletNames,
+  asset: TransferPayload,
+): Promise<void> {
+  const recipientId = wallets.shared(asset.recipientId);
+  ctx.put(TRANSFERS, { ...ledgerRecord(ctx.block, tx, sequence, wallets), nftIds: asset.nftIds, recipientId } satisfies TransferDoc);
+  await moveAssets(ctx, asset.nftIds, recipientId);
+}
+
 async function burnToken(ctx: ProjectionContext, tx: Transaction, sequence: number, wallets: WalletNames, nftId: string): Promise<void> {
   ctx.put(BURNS, { ...ledgerRecord(ctx.block, tx, sequence, wallets), nftId } satisfies BurnDoc);
   const burned = await ctx.get<AssetDoc>(ASSETS, nftId);
@@ -88,9 +102,10 @@ const BASE_COLLECTIONS: CollectionSpec[] = [
   },
   { name: ASSETS, indexes: [...ledgerRecordIndexes(['collectionId', 'ownerAddress']), ...ledgerSortIndexes([]), SEARCH_FORM_INDEX] },
   { name: BURNS, indexes: [...ledgerRecordIndexes([]), ...ledgerSortIndexes([])] },
+  { name: TRANSFERS, indexes: [...ledgerRecordIndexes([]), ...ledgerSortIndexes([])] },
 ];
 
-/** What the exchange area reads of the base collections: a wallet's collections and assets, in ledger order. Burns it never reads. */
+/** What the exchange area reads of the base collections: a wallet's collections and assets, in ledger order. Burns and transfers it never reads. */
 const BASE_LOOKUPS: CollectionSpec[] = [
   { name: COLLECTIONS, indexes: [{ key: { registrantAddress: 1, ...LEDGER_ORDER } }] },
   { name: ASSETS, indexes: [{ key: { ownerAddress: 1, ...LEDGER_ORDER } }] },
@@ -105,10 +120,8 @@ async function applyBaseTransaction(ctx: ProjectionContext, tx: Transaction, seq
   if (tx.typeGroup !== NFT_BASE_TYPE_GROUP) return;
   if (tx.type === NftBaseType.collection) registerCollection(ctx, tx, sequence, wallets, payloadOf(collectionTransaction).nftCollection);
   else if (tx.type === NftBaseType.token) await mintToken(ctx, tx, sequence, wallets, payloadOf(tokenTransaction).nftToken);
-  else if (tx.type === NftBaseType.transfer) {
-    const { nftIds, recipientId } = payloadOf(transferTransaction).nftTransfer;
-    await moveAssets(ctx, nftIds, wallets.shared(recipientId));
-  } else if (tx.type === NftBaseType.burn) await burnToken(ctx, tx, sequence, wallets, payloadOf(burnTransaction).nftBurn.nftId);
+  else if (tx.type === NftBaseType.transfer) await transferTokens(ctx, tx, sequence, wallets, payloadOf(transferTransaction).nftTransfer);
+  else if (tx.type === NftBaseType.burn) await burnToken(ctx, tx, sequence, wallets, payloadOf(burnTransaction).nftBurn.nftId);
 }
 
 const BASE_TYPES = new Set<number>(Object.values(NftBaseType));
@@ -119,7 +132,7 @@ function changesBase(tx: Transaction): boolean {
   return tx.typeGroup === NFT_BASE_TYPE_GROUP && BASE_TYPES.has(tx.type);
 }
 
-/** Collections, assets, burns and ownership, including ownership moved by accepted trades. */
+/** Collections, assets, transfers, burns and ownership, including ownership moved by accepted trades. */
 export const createBasePart: NftProjectionPartFactory = (wallets, listed) => {
   const collections = listed ? BASE_COLLECTIONS : BASE_LOOKUPS;
   const context = listed ? (ctx: ProjectionContext) => ctx : writingOnly(collections);

@@ -3,6 +3,7 @@ export const STORE_COLLECTIONS = {
   collections: 'collections',
   assets: 'assets',
   burns: 'burns',
+  transfers: 'transfers',
   wallets: 'wallets',
   auctions: 'auctions',
   auctionCancels: 'auctionCancels',
