@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   });
   const upstreams = configuredUpstreams(config);
   const admin = await startAdminServer({
-    readiness: gatewayReadiness(upstreams, config.READY_TIMEOUT_MS),
+    readiness: gatewayReadiness(upstreams, edge.feeds, config.READY_TIMEOUT_MS),
     metrics,
     port: config.ADMIN_PORT,
     host: config.HOST,

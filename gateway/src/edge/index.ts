@@ -7,7 +7,7 @@ import { EdgeCache } from './edge-cache';
 import { PublicLiveStreams } from './public-streams';
 
 export { edgeAnswers, keepForEdge } from './edge-answers';
-export type { AreaFeed } from './area-feed';
+export type { AreaFeed, FeedState } from './area-feed';
 export type { EdgeCache } from './edge-cache';
 
 /** An answer larger than this is never kept: it would push out many small ones. */
