@@ -1,6 +1,6 @@
 import { loadConfigOrExit } from '@ledger-api/config';
 import { drainServer, GracefulShutdown, startAdminServer } from '@ledger-api/http-core';
-import { createLogger, createMetrics } from '@ledger-api/observability';
+import { createLogger, createMetrics, exitOnUnexpectedErrors } from '@ledger-api/observability';
 import { buildApp } from './app';
 import { clientAddressOf } from './client-address';
 import { createGatewayEdge } from './edge';
@@ -15,6 +15,7 @@ const RATE_LIMIT_KEY_PREFIX = 'gateway:rate-limit:';
 async function main(): Promise<void> {
   const config = loadConfigOrExit(gatewayConfigSchema);
   const logger = createLogger({ name: 'gateway', level: config.LOG_LEVEL });
+  exitOnUnexpectedErrors(logger);
   const redis = config.REDIS_URL ? connectRateLimitRedis(config.REDIS_URL, logger) : undefined;
   const upstreamAgent = createUpstreamAgent(config);
   const metrics = createMetrics('gateway');
@@ -33,7 +34,7 @@ async function main(): Promise<void> {
   });
   const upstreams = configuredUpstreams(config);
   const admin = await startAdminServer({
-    readiness: gatewayReadiness(upstreams, config.READY_TIMEOUT_MS),
+    readiness: gatewayReadiness(upstreams, edge.feeds, config.READY_TIMEOUT_MS),
     metrics,
     port: config.ADMIN_PORT,
     host: config.HOST,

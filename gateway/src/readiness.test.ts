@@ -1,8 +1,12 @@
+import { recordEventStream } from '@ledger-api/http-core/testing';
 import { createMetrics } from '@ledger-api/observability';
+import { waitFor } from '@ledger-api/test-kit';
 import { parseGatewayConfig } from './config';
 import { gatewayReadiness } from './readiness';
 import { refusingUrl, startFakeService, startGateway, type FakeService, type RunningServer } from './testing/gateway-harness';
-import { configuredUpstreams } from './upstreams';
+import type { FeedState } from './edge';
+import { startFakeArea, type FakeArea } from './testing/fake-area';
+import { configuredUpstreams, type ServiceName } from './upstreams';
 
 const servers: RunningServer[] = [];
 
@@ -24,8 +28,12 @@ async function gateway(env: Record<string, string>, options: Parameters<typeof s
   return started.url;
 }
 
-/** The gateway's readiness as its admin port reports it, for the given environment. */
-const readinessOf = (env: Record<string, string>) => gatewayReadiness(configuredUpstreams(parseGatewayConfig(env)), 300)();
+/** The gateway's readiness as its admin port reports it, for the given environment and the states of its areas' feeds (live unless given). */
+function readinessOf(env: Record<string, string>, feedStates: Partial<Record<ServiceName, FeedState>> = {}) {
+  const upstreams = configuredUpstreams(parseGatewayConfig(env));
+  const feeds = new Map(upstreams.map(({ service }) => [service, { status: () => feedStates[service] ?? 'live' }]));
+  return gatewayReadiness(upstreams, feeds, 300)();
+}
 
 describe('the readiness of the admin port', () => {
   it('is ready when every configured service is on its admin port, naming the unconfigured one', async () => {
@@ -40,7 +48,11 @@ describe('the readiness of the admin port', () => {
       NFT_BASE_URL: await refusingUrl(),
       NFT_BASE_ADMIN_URL: nftBaseAdmin.url,
     });
-    expect(readiness).toEqual({ ready: true, services: { guardian: 'ready', 'nft-base': 'ready', 'nft-exchange': 'not configured' } });
+    expect(readiness).toEqual({
+      ready: true,
+      services: { guardian: 'ready', 'nft-base': 'ready', 'nft-exchange': 'not configured' },
+      feeds: { guardian: 'live', 'nft-base': 'live' },
+    });
     expect(guardianAdmin.received.map(({ url: path }) => path)).toEqual(['/readyz']);
     expect(guardian.received).toEqual([]);
   });
@@ -57,10 +69,12 @@ describe('the readiness of the admin port', () => {
     ).toEqual({
       ready: false,
       services: { guardian: 'ready', 'nft-base': 'not configured', 'nft-exchange': 'not ready' },
+      feeds: { guardian: 'live', 'nft-exchange': 'live' },
     });
     expect(await readinessOf({ GUARDIAN_URL: guardian.url })).toEqual({
       ready: false,
       services: { guardian: 'no admin url', 'nft-base': 'not configured', 'nft-exchange': 'not configured' },
+      feeds: { guardian: 'live' },
     });
   });
 
@@ -77,7 +91,7 @@ describe('the readiness of the admin port', () => {
       NFT_EXCHANGE_URL: hanging.url,
       NFT_EXCHANGE_ADMIN_URL: hanging.url,
     });
-    expect(readiness).toEqual({ ready: false, services: { guardian: 'ready', 'nft-base': 'unreachable', 'nft-exchange': 'timed out' } });
+    expect(readiness).toMatchObject({ ready: false, services: { guardian: 'ready', 'nft-base': 'unreachable', 'nft-exchange': 'timed out' } });
   });
 
   it('counts an area ready while any of its replicas is', async () => {
@@ -91,8 +105,66 @@ describe('the readiness of the admin port', () => {
     });
   });
 
+  it('is not ready while the commit feed of any area is not live, however ready its service says it is', async () => {
+    const [guardian, nftBase] = await Promise.all([serviceAnsweringReadyz('guardian', 200), serviceAnsweringReadyz('nft-base', 200)]);
+    const env = { GUARDIAN_URL: guardian.url, GUARDIAN_ADMIN_URL: guardian.url, NFT_BASE_URL: nftBase.url, NFT_BASE_ADMIN_URL: nftBase.url };
+    for (const state of ['connecting', 'lost'] as const) {
+      expect(await readinessOf(env, { 'nft-base': state })).toEqual({
+        ready: false,
+        services: { guardian: 'ready', 'nft-base': 'ready', 'nft-exchange': 'not configured' },
+        feeds: { guardian: 'live', 'nft-base': state },
+      });
+    }
+    expect(await readinessOf(env)).toMatchObject({ ready: true });
+  });
+
   it('is never ready without any configured service', async () => {
     expect(await readinessOf({})).toMatchObject({ ready: false });
+  });
+});
+
+describe("a running gateway's /readyz", () => {
+  const areas: FakeArea[] = [];
+
+  afterEach(async () => {
+    await Promise.all(areas.splice(0).map((area) => area.close()));
+  });
+
+  it('answers 503 until the feed of every area is live, then 200, and its streams are open by then', async () => {
+    const [nftBase, nftExchange] = await Promise.all([startFakeArea('/nft'), startFakeArea('/nft/exchange')]);
+    areas.push(nftBase, nftExchange);
+    // Both services answer ready on their admin ports; only the nft-base feed is refused.
+    nftBase.dropFeed();
+    const gateway = await startGateway(
+      {
+        READY_TIMEOUT_MS: '300',
+        FEED_RECONNECT_MS: '20',
+        NFT_BASE_URL: nftBase.url,
+        NFT_BASE_ADMIN_URL: nftBase.url,
+        NFT_EXCHANGE_URL: nftExchange.url,
+        NFT_EXCHANGE_ADMIN_URL: nftExchange.url,
+      },
+      { edge: true, admin: true },
+    );
+    servers.push(gateway);
+    const readyz = () => fetch(`${gateway.adminUrl}/readyz`);
+    await waitFor(() => gateway.edge?.feeds.get('nft-exchange')?.status() === 'live', 'the nft-exchange feed');
+
+    const refused = await readyz();
+    expect(refused.status).toBe(503);
+    expect(await refused.json()).toMatchObject({
+      ready: false,
+      services: { 'nft-base': 'ready', 'nft-exchange': 'ready' },
+      feeds: { 'nft-base': 'lost', 'nft-exchange': 'live' },
+    });
+
+    nftBase.restoreFeed();
+    await waitFor(async () => (await readyz()).status === 200, 'readiness once both feeds are live');
+    for (const path of ['/api/nft/events', '/api/nft/exchange/events']) {
+      const stream = await recordEventStream(`${gateway.url}${path}`);
+      stream.close();
+      expect({ path, status: stream.status }).toEqual({ path, status: 200 });
+    }
   });
 });
 

@@ -3,15 +3,14 @@ import {
   commitReaches,
   formatCommitId,
   openEventStream,
-  parseCommitId,
   type CommitId,
   type EventStreamConnection,
   type LiveEventSource,
   type ReceivedEvent,
   type StreamEvent,
-  type StreamEventName,
 } from '@ledger-api/http-core';
 import type { Logger } from '@ledger-api/observability';
+import { readFeedFrame } from './feed-frame';
 
 /** `live`: the feed said where the area stands and is connected; anything else: the edge must not answer for the area. */
 export type FeedState = 'connecting' | 'live' | 'lost';
@@ -32,14 +31,8 @@ export interface AreaFeedOptions {
   onState?(state: FeedState): void;
   /** Told how long the feed trailed a service that answered from a commit it had not announced yet. */
   onCaughtUp?(seconds: number): void;
-}
-
-const EVENT_NAMES = new Set<StreamEventName>(['position', 'reset', 'block.applied', 'block.reverted']);
-
-function toStreamEvent(received: ReceivedEvent): StreamEvent | undefined {
-  const commit = parseCommitId(received.id);
-  if (!commit || !EVENT_NAMES.has(received.event as StreamEventName)) return undefined;
-  return { event: received.event as StreamEventName, commit, data: JSON.parse(received.data) as StreamEvent['data'] };
+  /** Told of each malformed frame the service sent (see readFeedFrame). */
+  onMalformedFrame?(): void;
 }
 
 /**
@@ -61,6 +54,8 @@ export class AreaFeed implements LiveEventSource {
   private ahead: { commit: CommitId; seenAt: number } | undefined;
   private readonly listeners = new Set<(event: StreamEvent | undefined) => void>();
   private connection: EventStreamConnection | undefined;
+  /** Counts connections: what one reports after the feed gave it up is no news. */
+  private attempt = 0;
   private reconnectTimer: NodeJS.Timeout | undefined;
   private failures = 0;
   /** Which of the replicas' streams is followed. */
@@ -78,7 +73,7 @@ export class AreaFeed implements LiveEventSource {
   stop(): void {
     this.stopped = true;
     clearTimeout(this.reconnectTimer);
-    this.connection?.close();
+    this.dropConnection();
     this.agent.destroy();
     this.endListeners();
   }
@@ -124,20 +119,32 @@ export class AreaFeed implements LiveEventSource {
 
   private async connect(): Promise<void> {
     if (this.stopped) return;
+    this.attempt += 1;
+    const attempt = this.attempt;
+    const current = () => attempt === this.attempt;
+    const handlers = {
+      onEvent: (event: ReceivedEvent) => {
+        if (current()) this.received(event);
+      },
+      onEnd: (error?: Error) => {
+        if (current()) this.lost(error);
+      },
+    };
     try {
-      this.connection = await openEventStream(
-        { url: this.url(), agent: this.agent },
-        { onEvent: (event) => this.received(event), onEnd: (error) => this.lost(error) },
-      );
-      if (this.connection.status !== 200) this.lost(new Error(`the service answered ${this.connection.status}`));
+      const connection = await openEventStream({ url: this.url(), agent: this.agent }, handlers);
+      if (!current()) return connection.close();
+      this.connection = connection;
+      if (connection.status !== 200) this.lost(new Error(`the service answered ${connection.status}`));
     } catch (error) {
-      this.lost(error as Error);
+      if (current()) this.lost(error as Error);
     }
   }
 
   private received(received: ReceivedEvent): void {
-    const event = toStreamEvent(received);
-    if (!event) return;
+    const frame = readFeedFrame(received);
+    if (frame.kind === 'other') return;
+    if (frame.kind === 'malformed') return this.rejected(frame.reason);
+    const { event } = frame;
     if (event.event === 'position' || event.event === 'reset') return this.opened(event);
     this.advanceTo(event);
     this.recent.push(event);
@@ -175,14 +182,36 @@ export class AreaFeed implements LiveEventSource {
     return this.options.urls[this.replica % this.options.urls.length];
   }
 
-  private lost(error?: Error): void {
+  /** Nothing more the connection says is listened to. */
+  private dropConnection(): void {
+    this.attempt += 1;
+    this.connection?.close();
     this.connection = undefined;
+  }
+
+  /** A malformed frame: nothing that stream says can be trusted, so it is given up like a lost one. */
+  private rejected(reason: string): void {
+    this.reportMalformed(reason, 'commit feed sent a malformed frame; proxying the area until it is back');
+    this.reconnect();
+  }
+
+  private reportMalformed(reason: string, message: string): void {
+    this.options.logger.warn({ area: this.options.area, reason }, message);
+    this.options.onMalformedFrame?.();
+  }
+
+  private lost(error?: Error): void {
+    // While a service starts the feed is refused again and again: only losing a live feed is news.
+    if (this.state === 'live' && !this.stopped)
+      this.options.logger.warn({ area: this.options.area, err: error }, 'commit feed lost; proxying the area until it is back');
+    this.reconnect();
+  }
+
+  private reconnect(): void {
+    this.dropConnection();
     if (this.stopped) return;
     // The replica may be stopping: the next connection goes to another, if the area has more than one.
     this.replica = (this.replica + 1) % this.options.urls.length;
-    // While a service starts the feed is refused again and again: only losing a live feed is news.
-    if (this.state === 'live')
-      this.options.logger.warn({ area: this.options.area, err: error }, 'commit feed lost; proxying the area until it is back');
     this.setState('lost');
     const base = this.options.reconnectMs ?? 250;
     const delay = Math.min(base * 2 ** this.failures, this.options.maxReconnectMs ?? 2_000);
@@ -215,8 +244,14 @@ export class AreaFeed implements LiveEventSource {
       };
       const timer = setTimeout(() => finish(undefined), this.options.replayTimeoutMs ?? 5_000);
       const onEvent = (received: ReceivedEvent) => {
-        const event = toStreamEvent(received);
-        if (!event || event.event === 'reset' || event.commit.readModel !== commit.readModel) return finish(undefined);
+        const frame = readFeedFrame(received);
+        if (frame.kind === 'other') return;
+        if (frame.kind === 'malformed') {
+          this.reportMalformed(frame.reason, 'a replay from the service sent a malformed frame; the client is reset');
+          return finish(undefined);
+        }
+        const { event } = frame;
+        if (event.event === 'reset' || event.commit.readModel !== commit.readModel) return finish(undefined);
         replayed.push(event);
         // From here on this feed's own events take over.
         if (event.commit.generation >= joinAt.generation) finish([...replayed, ...this.recent]);

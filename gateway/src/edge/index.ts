@@ -7,7 +7,7 @@ import { EdgeCache } from './edge-cache';
 import { PublicLiveStreams } from './public-streams';
 
 export { edgeAnswers, keepForEdge } from './edge-answers';
-export type { AreaFeed } from './area-feed';
+export type { AreaFeed, FeedState } from './area-feed';
 export type { EdgeCache } from './edge-cache';
 
 /** An answer larger than this is never kept: it would push out many small ones. */
@@ -43,6 +43,11 @@ export function createGatewayEdge(config: GatewayConfig, { logger, metrics, clie
     ['area'],
     [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5],
   );
+  const malformedFrames = metrics.counter(
+    'edge_feed_malformed_frames_total',
+    "Frames of a service's live stream that were not JSON or not of the stream's schema: each drops that area's commit feed, which is proxied until it reconnects",
+    ['area'],
+  );
   const feeds = new Map<ServiceName, AreaFeed>();
   for (const area of AREAS) {
     const upstream = upstreamOf(area, config);
@@ -56,6 +61,7 @@ export function createGatewayEdge(config: GatewayConfig, { logger, metrics, clie
       logger,
       onState: (state) => feedState.set({ area: area.service }, FEED_STATE_VALUE[state]),
       onCaughtUp: (seconds) => catchUp.observe({ area: area.service }, seconds),
+      onMalformedFrame: () => malformedFrames.inc({ area: area.service }),
     });
     feeds.set(area.service, feed);
   }

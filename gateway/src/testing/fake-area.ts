@@ -4,6 +4,7 @@ import {
   LiveStreams,
   STORABLE,
   STORABLE_HEADER,
+  STREAM_HEADERS,
   formatCommitId,
   type LiveEventSource,
   type StreamEvent,
@@ -33,8 +34,13 @@ export interface FakeArea extends RunningServer {
   holdPages(): () => void;
   /** Ends the live streams and refuses new ones until restoreFeed. */
   dropFeed(): void;
+  /** Writes `frame` as it is on the open live streams, and answers new ones with it alone, until restoreFeed: a service gone wrong. */
+  corruptFeed(frame: string): void;
   restoreFeed(): void;
 }
+
+/** A block's time, as the stream's schema has it. */
+const timestampOf = (height: number) => ({ epoch: height, unix: height, human: new Date(height * 1000).toISOString() });
 
 /** `basePath` is the area's path at the service, e.g. `/nft`. */
 export async function startFakeArea(basePath: string, readModel = 'fakeModel'): Promise<FakeArea> {
@@ -47,6 +53,8 @@ export async function startFakeArea(basePath: string, readModel = 'fakeModel'): 
   let cacheControl: string | undefined;
   let renders = 0;
   let feedUp = true;
+  let corruptFrame: string | undefined;
+  const openStreams = new Set<ServerResponse>();
   let held: Array<() => void> | undefined;
   const streams = new LiveStreams({ keepAliveMs: 60_000 });
   const commitOf = (at: number) => ({ readModel, generation: at });
@@ -88,6 +96,9 @@ export async function startFakeArea(basePath: string, readModel = 'fakeModel'): 
     req.on('end', () => {
       if (req.url === `${basePath}/events`) {
         if (!feedUp) return res.writeHead(503).end();
+        openStreams.add(res);
+        res.once('close', () => openStreams.delete(res));
+        if (corruptFrame !== undefined) return void res.writeHead(200, STREAM_HEADERS).write(corruptFrame);
         return void streams.serve(req, res, source);
       }
       const answer = () => page(req, res, Buffer.concat(chunks).toString('utf8'));
@@ -113,7 +124,7 @@ export async function startFakeArea(basePath: string, readModel = 'fakeModel'): 
       history.push({
         event: kind,
         commit: commitOf(generation),
-        data: { ...block, ...(kind === 'block.applied' && { timestamp: null, transactions: [] }) },
+        data: { ...block, ...(kind === 'block.applied' && { timestamp: timestampOf(block.height), transactions: [] }) },
       });
       if (announceNow) announce();
     },
@@ -132,8 +143,13 @@ export async function startFakeArea(basePath: string, readModel = 'fakeModel'): 
       feedUp = false;
       streams.endAll();
     },
+    corruptFeed(frame) {
+      corruptFrame = frame;
+      for (const res of openStreams) res.write(frame);
+    },
     restoreFeed() {
       feedUp = true;
+      corruptFrame = undefined;
       // A stream opened now starts at the newest commit, whatever the ended ones were told.
       announced = generation;
     },

@@ -1,11 +1,14 @@
 import { createServer, get, request, type Agent, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { startAdminServer } from '@ledger-api/http-core';
 import { createMetrics, silentLogger, type Logger, type Metrics } from '@ledger-api/observability';
 import { buildApp } from '../app';
 import { clientAddressOf } from '../client-address';
 import { createGatewayEdge, type GatewayEdge } from '../edge';
 import { parseGatewayConfig } from '../config';
 import type { SharedCounts } from '../rate-limit';
+import { gatewayReadiness } from '../readiness';
 import { listen, portOf } from '../server';
+import { configuredUpstreams } from '../upstreams';
 
 /** Test doubles for the services and a gateway in front of them, all on 127.0.0.1 ephemeral ports. */
 
@@ -132,11 +135,15 @@ export interface GatewayOptions {
   metrics?: Metrics;
   /** Follow the services' commit feeds: the edge cache (unless EDGE_CACHE_MB is 0) and live streams. */
   edge?: boolean;
+  /** Serve the admin port too: readiness and metrics. */
+  admin?: boolean;
 }
 
 export interface RunningGateway extends RunningServer {
   edge?: GatewayEdge;
   metrics: Metrics;
+  /** Set when the admin port is served. */
+  adminUrl?: string;
 }
 
 export async function startGateway(env: Record<string, string>, options: GatewayOptions = {}): Promise<RunningGateway> {
@@ -147,13 +154,16 @@ export async function startGateway(env: Record<string, string>, options: Gateway
   const app = buildApp(config, { ...options, logger, metrics, edge });
   edge?.start();
   const server = await listen(app, 0, '127.0.0.1', { requestTimeoutMs: config.REQUEST_TIMEOUT_MS, keepAliveTimeoutMs: config.KEEP_ALIVE_TIMEOUT_MS });
+  const readiness = gatewayReadiness(configuredUpstreams(config), edge?.feeds ?? new Map(), config.READY_TIMEOUT_MS);
+  const admin = options.admin ? await startAdminServer({ readiness, metrics, port: 0, host: '127.0.0.1' }) : undefined;
   return {
     url: `http://127.0.0.1:${portOf(server)}`,
     edge,
     metrics,
+    adminUrl: admin && `http://127.0.0.1:${admin.port}`,
     async close() {
       edge?.stop();
-      await stop(server);
+      await Promise.all([stop(server), admin?.close()]);
     },
   };
 }

@@ -107,9 +107,10 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   app.use(errorMiddleware(options.logger));
   app.use(stripTrailingSlash);
   app.use(operations.routes());
+  // Before the ledger is read: a refusal during the replay names no height of the half-built model.
+  if (options.unavailableReason) app.use(servingGate(options.unavailableReason));
   if (readConsistently) app.use((ctx, next) => readConsistently(next));
   app.use(ledgerHeader(options.servedLedgerState));
-  if (options.unavailableReason) app.use(servingGate(options.unavailableReason));
   if (options.liveEvents) app.use(liveEventsRoute(options.liveEvents));
   app.use(api.routes());
   app.use(async (ctx) => {

@@ -38,6 +38,8 @@ export function errorMiddleware(logger: Logger): Middleware {
       }
       ctx.status = status;
       ctx.body = errorBody(status, message);
+      // The answer was not read from the ledger state the header named (api-behaviour.md section 8).
+      if (status >= 500) ctx.remove('X-Block-Height');
       ctx.set('Cache-Control', 'no-store');
       // The route marked its answer storable before it was read; an error answer never is.
       ctx.remove(STORABLE_HEADER);

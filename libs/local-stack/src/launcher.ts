@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { AREAS } from '@ledger-api/config';
+import { createLogger, exitOnUnexpectedErrors } from '@ledger-api/observability';
 import { localAdminPort, localPort } from '@ledger-api/runtime';
 import { Supervisor, type ChildDefinition } from './supervisor';
 
@@ -79,6 +80,10 @@ async function main(): Promise<void> {
     ],
     { log },
   );
+  // Its children go down with it: a launcher started again must find their ports free.
+  exitOnUnexpectedErrors(createLogger({ name: 'local-stack' }), {
+    exit: (code) => void supervisor.stop('SIGTERM', STOP_DEADLINE_MS).then(() => process.exit(code)),
+  });
   supervisor.start();
   log(`gateway on http://127.0.0.1:${gatewayPort}/api (ready when http://127.0.0.1:${gatewayAdminPort}/readyz answers 200)`);
   // A crashed child is restarted; only a signal to the launcher stops the stack.

@@ -1,6 +1,6 @@
 import { loadConfigOrExit } from '@ledger-api/config';
 import { GracefulShutdown } from '@ledger-api/http';
-import { createLogger } from '@ledger-api/observability';
+import { createLogger, exitOnUnexpectedErrors } from '@ledger-api/observability';
 import type { AreaDefinition } from './area';
 import { serviceConfigSchema } from './config';
 import { startService } from './service';
@@ -11,6 +11,7 @@ export async function runService(definition: AreaDefinition): Promise<void> {
     serviceConfigSchema({ area: definition.area, port: definition.defaultPort, adminPort: definition.defaultAdminPort }),
   );
   const logger = createLogger({ name: definition.area, level: config.LOG_LEVEL });
+  exitOnUnexpectedErrors(logger);
   let service;
   try {
     service = await startService(definition, config, logger);

@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { loadConfig } from '@ledger-api/config';
 import { defineRoute } from '@ledger-api/http';
 import type { LedgerSource } from '@ledger-api/ledger';
-import { senderCountProjection } from '@ledger-api/ledger/testing';
+import { PushedLedgerSource, senderCountProjection, TestLedger } from '@ledger-api/ledger/testing';
 import { expectWithinDeadline, waitFor } from '@ledger-api/test-kit';
 import { silentLogger } from '@ledger-api/observability';
 import { z } from 'zod';
@@ -29,6 +29,14 @@ describe('startService before its projector has caught up', () => {
     run = () => this.stopped;
     stop = async () => this.release?.();
     caughtUp = async () => this.caughtUpNow;
+  }
+
+  /** A source that delivers what is pushed but reports caught up only when told to: a replay in progress. */
+  class ReplayingSource extends PushedLedgerSource {
+    caughtUpNow = false;
+    override async caughtUp(): Promise<boolean> {
+      return this.caughtUpNow && super.caughtUp();
+    }
   }
 
   const area: AreaDefinition = {
@@ -106,6 +114,28 @@ describe('startService before its projector has caught up', () => {
       source.caughtUpNow = true;
       await waitFor(async () => (await fetch(`${base}/gate/things`)).status === 200, 'the first catch-up');
       expect((await fetch(`http://127.0.0.1:${service.adminPort}/readyz`)).status).toBe(200);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('names no height in a 503 of the replay, even once blocks are applied, and the height it serves after', async () => {
+    const ledger = new TestLedger();
+    ledger.block([]);
+    ledger.block([]);
+    const source = new ReplayingSource();
+    source.push(...ledger.take());
+    const service = await startService(area, configOf(), silentLogger(), { source });
+    const base = `http://127.0.0.1:${service.port}`;
+    const readiness = async () => (await (await fetch(`http://127.0.0.1:${service.adminPort}/readyz`)).json()) as { height: number };
+    try {
+      await waitFor(async () => (await readiness()).height === 2, 'two blocks applied during the replay');
+      const refused = await fetch(`${base}/gate/things`);
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('x-block-height')).toBeNull();
+      source.caughtUpNow = true;
+      await waitFor(async () => (await fetch(`${base}/gate/things`)).status === 200, 'the first catch-up');
+      expect((await fetch(`${base}/gate/things`)).headers.get('x-block-height')).toBe('2');
     } finally {
       await service.close();
     }

@@ -81,6 +81,7 @@ describe('the local stack behind the gateway', () => {
       status: 'ready',
       ready: true,
       services: { guardian: 'ready', 'nft-base': 'ready', 'nft-exchange': 'ready' },
+      feeds: { guardian: 'live', 'nft-base': 'live', 'nft-exchange': 'live' },
     });
   });
 

@@ -1,5 +1,5 @@
 import { loadConfigOrExit } from '@ledger-api/config';
-import { createLogger } from '@ledger-api/observability';
+import { createLogger, exitOnUnexpectedErrors } from '@ledger-api/observability';
 import { z } from 'zod';
 import { ledgerStreamSettings, natsCredentials, natsEnvironment } from '../nats-settings';
 import { publishLedgerFile } from '../publish';
@@ -26,6 +26,8 @@ async function main(): Promise<void> {
   const file = args[onlyIntoEmptyStream ? 1 : 0];
   if (!file) throw new Error('usage: ledger:publish [--if-empty] <file.jsonl>');
   const config = loadConfigOrExit(publisherConfigSchema);
+  const logger = createLogger({ name: 'ledger-publish', level: 'warn' });
+  exitOnUnexpectedErrors(logger);
   const summary = await publishLedgerFile({
     file,
     onlyIntoEmptyStream,
@@ -34,7 +36,7 @@ async function main(): Promise<void> {
     streamSettings: ledgerStreamSettings(config),
     stream: config.LEDGER_STREAM,
     subjectPrefix: config.LEDGER_SUBJECT_PREFIX,
-    logger: createLogger({ name: 'ledger-publish', level: 'warn' }),
+    logger,
   });
   process.stdout.write(`${JSON.stringify(summary)}\n`);
 }
