@@ -130,6 +130,8 @@ describe('the Kubernetes manifests', () => {
         expect(container.securityContext).toMatchObject({ allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } });
       }
     }
+    for (const pod of pods)
+      for (const container of [...(pod.initContainers ?? []), ...pod.containers]) expect(patchedMongo(container.image)).toBe(true);
     const mongod = named(objects, 'StatefulSet', 'mongo')!.spec.template.spec.containers[0];
     expect(mongod.args).toContain('--keyFile');
     expect(mongod.env).toContainEqual({
@@ -161,6 +163,32 @@ describe('the Kubernetes manifests', () => {
       [undefined, monitoring],
     ]);
     expect(new Set(openings.map(({ port }) => port))).toEqual(new Set(workloadPorts()));
+  });
+});
+
+/**
+ * The last security fix of each MongoDB release line: CVE-2025-14847 (unauthenticated memory
+ * disclosure) and the fixes after it left 7.0 before 7.0.32 and 8.0 before 8.0.21 exposed.
+ * A pin on a line not listed here fails until the line's last fix is added.
+ */
+const MONGO_FIXED_IN: Record<string, number> = { '7.0': 32, '8.0': 21 };
+
+function patchedMongo(image: string): boolean {
+  const [, line, patch] = /^mongo:(\d+\.\d+)\.(\d+)$/.exec(image) ?? [];
+  return line in MONGO_FIXED_IN && Number(patch) >= MONGO_FIXED_IN[line];
+}
+
+describe('the MongoDB pin check', () => {
+  it('takes the last fix of a line and later, nothing before and no line it does not know', () => {
+    expect(['mongo:7.0.32', 'mongo:7.0.40', 'mongo:8.0.21'].map(patchedMongo)).toEqual([true, true, true]);
+    expect(['mongo:7.0.14', 'mongo:7.0.31', 'mongo:8.0.20', 'mongo:6.0.99', 'mongo:7', 'mongo:latest'].map(patchedMongo)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });
 
