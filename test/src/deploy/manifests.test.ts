@@ -76,7 +76,7 @@ describe('the Kubernetes manifests', () => {
 
   it('takes the NATS sign-in from the Secret, never from the ConfigMap', () => {
     const projector = named(objectsOf(join(K8S, 'base')), 'Deployment', 'projector')!.spec.template.spec.containers[0];
-    for (const variable of ['NATS_USER', 'NATS_PASSWORD']) {
+    for (const variable of ['NATS_USER', 'NATS_PASSWORD', 'NATS_TOKEN']) {
       expect(projector.env).toContainEqual({
         name: variable,
         valueFrom: { secretKeyRef: { name: 'ledger-api-secrets', key: variable, optional: true } },
@@ -85,6 +85,20 @@ describe('the Kubernetes manifests', () => {
     const configMap = readFileSync(join(K8S, 'base/config.env'), 'utf8');
     expect(configMap).not.toMatch(/^(NATS_USER|NATS_PASSWORD|NATS_TOKEN)=/m);
     expect(configMap).not.toMatch(/^NATS_URL=\w+:\/\/[^/]*@/m);
+  });
+
+  it('mounts the optional Secret of NATS files where the examples name them', () => {
+    const pod = named(objectsOf(join(K8S, 'base')), 'Deployment', 'projector')!.spec.template.spec;
+    expect(pod.volumes).toContainEqual({ name: 'nats', secret: { secretName: 'ledger-api-nats', optional: true } });
+    const mount = pod.containers[0].volumeMounts.find(({ name }: { name: string }) => name === 'nats');
+    expect(mount).toEqual({ name: 'nats', mountPath: '/etc/ledger-api/nats', readOnly: true });
+    const examples = readFileSync(join(K8S, 'base/secrets.example.yaml'), 'utf8');
+    expect([...examples.matchAll(/NATS_(?:CREDS|TLS_\w+)_FILE=(\S+)/g)].map(([, path]) => path.startsWith(`${mount.mountPath}/`))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
   });
 
   it('has example Secrets that fit their schema', () => {
