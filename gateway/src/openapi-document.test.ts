@@ -50,6 +50,7 @@ describe('buildPublicOpenApiDocument', () => {
       security: [],
     });
     expect(document.info.description).toContain('## Lists and paging');
+    expect(document.info.description).toContain('empty `cursor=` for the first page');
   });
 
   it('describes every tag', () => {

@@ -11,6 +11,12 @@ the page; a non-zero \`offset\` replaces \`(page - 1) * limit\`. \`meta.next\`, 
 pages of the same list: paths without \`/api\`, with the effective query. \`orderBy=<field>:<asc|desc>\` sorts by one of the
 fields the list names; ties, and lists without \`orderBy\`, follow ledger order.
 
+Every list and search also pages by cursor: send an empty \`cursor=\` for the first page and follow \`meta.next\`,
+\`previous\` and \`last\`, whose links then carry an opaque \`cursor=<token>\` instead of \`page\`; \`page\` and \`offset\` are
+not allowed beside it. A cursor holds the sort values of the record its page starts beside, not an offset, so a deep page
+costs what the first does and a walk keeps its order while new blocks arrive. A malformed cursor, or one taken from another
+list or order, is 422.
+
 ## Resources or transactions
 
 NFT and exchange operations answer resource shapes; with \`transform=false\` they answer the ledger transactions the records

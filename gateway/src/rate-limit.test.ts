@@ -152,6 +152,23 @@ describe('rate limiting across replicas', () => {
     const url = await gateway({ limit: 1, rateLimitCounts: { add } });
     expect(await statusesOf(`${url}/api/guardian/groups`, 3)).toEqual([200, 429, 429]);
   });
+
+  it('says in its metrics whether the limit is shared or held per replica', async () => {
+    let failing = true;
+    const shared = sharedInMemory();
+    const add: SharedCounts['add'] = (windowStart, hits) =>
+      failing ? Promise.reject(new Error('connection refused')) : shared.add(windowStart, hits);
+    const metrics = createMetrics('gateway', false);
+    const metric = async (name: string) => (await metrics.registry.getSingleMetric(name)?.get())?.values[0]?.value;
+    const url = await gateway({ limit: 10, rateLimitCounts: { add }, metrics });
+    expect(await metric('gateway_rate_limit_shared')).toBe(1);
+    await statusesOf(`${url}/api/guardian/groups`, 1);
+    await waitFor(async () => (await metric('gateway_rate_limit_shared')) === 0, 'a failed sync to show');
+    expect(await metric('gateway_rate_limit_sync_failures_total')).toBeGreaterThanOrEqual(1);
+    failing = false;
+    await waitFor(async () => (await metric('gateway_rate_limit_shared')) === 1, 'the next sync to reach the shared counts');
+    expect(shared.sharedTotal('127.0.0.1')).toBe(1);
+  });
 });
 
 /** Connected, or a failure: the Redis test must fail, not skip, when Redis is unreachable. */

@@ -132,17 +132,37 @@ function throttledWarning(logger: Logger, intervalMs: number) {
   };
 }
 
+/** Whether the limit holds across replicas: an alert's view of what the throttled warning says. */
+function sharingMetrics(metrics: Metrics) {
+  const sharedNow = metrics.gauge(
+    'gateway_rate_limit_shared',
+    "1 while this replica's last sync reached the shared counts, 0 while it limits on its own counts (the limit is per replica)",
+  );
+  sharedNow.set(1);
+  const failures = metrics.counter('gateway_rate_limit_sync_failures_total', 'Syncs of the rate-limit counts that failed or timed out');
+  return {
+    succeeded: () => sharedNow.set(1),
+    failed: () => {
+      sharedNow.set(0);
+      failures.inc();
+    },
+  };
+}
+
 /** Sends the window's new hits to the shared counts, one sync at a time, while there are any. */
-function sharing(counts: WindowCounts, shared: SharedCounts, intervalMs: number, logger: Logger): () => void {
+function sharing(counts: WindowCounts, shared: SharedCounts, intervalMs: number, logger: Logger, metrics: Metrics): () => void {
   let scheduled = false;
   const warn = throttledWarning(logger, SYNC_ERROR_LOG_INTERVAL_MS);
+  const outcome = sharingMetrics(metrics);
   const sync = async () => {
     const { windowStart } = counts;
     const hits = counts.unshared();
     try {
       if (hits.size > 0) counts.shared(windowStart, hits, await shared.add(windowStart, hits));
+      outcome.succeeded();
     } catch (error) {
       // The hits stay unshared and go with the next sync; meanwhile this replica limits on its own counts.
+      outcome.failed();
       warn(error);
     }
     scheduled = false;
@@ -167,7 +187,7 @@ export function createRateLimiter(options: RateLimiterOptions): RequestHandler |
   if (limit === 0) return undefined;
   const { name, policyOf } = rateLimitPolicy(limit, RATE_LIMIT_WINDOW_MS);
   const counts = new WindowCounts(RATE_LIMIT_WINDOW_MS, policyOf);
-  const share = shared && sharing(counts, shared, syncIntervalMs, logger);
+  const share = shared && sharing(counts, shared, syncIntervalMs, logger, metrics);
   const limited = metrics.counter('http_rate_limited_total', 'Requests answered 429 because their client was over the rate limit');
   const limitText = String(limit);
   return (req, res, next) => {

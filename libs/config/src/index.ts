@@ -1,3 +1,4 @@
+import { accessSync, constants } from 'node:fs';
 import { z } from 'zod';
 
 export * from './areas';
@@ -35,6 +36,15 @@ export function loadConfigOrExit<S extends z.ZodType>(schema: S, env: Env = proc
 const integerText = (min: number, max: number) =>
   z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).pipe(z.number().int().min(min).max(max));
 
+const isReadableFile = (path: string) => {
+  try {
+    accessSync(path, constants.R_OK);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /** Reusable environment variable parsers. */
 export const env = {
   port: (fallback: number) => integerText(1, 65535).default(fallback),
@@ -50,6 +60,8 @@ export const env = {
       },
       `must be a URL (${protocols.join(', ')})`,
     ),
+  /** A path checked at start, so a missing mount is reported with the rest of the configuration. */
+  file: () => z.string().refine(isReadableFile, 'must name a readable file'),
   flag: (fallback: boolean) =>
     z
       .enum(['true', 'false', '1', '0'])

@@ -61,3 +61,27 @@ describe('the admin port', () => {
     }
   });
 });
+
+describe('the admin port of a process shutting down', () => {
+  it('answers readiness 503 from the shutdown signal on, and liveness and metrics as before', async () => {
+    const shutting = await startAdminServer({
+      readiness: async () => ({ ready: true }),
+      metrics: createMetrics('admin-shutdown-test', false),
+      port: 0,
+      host: '127.0.0.1',
+      shutdownSignals: ['SIGUSR2'],
+    });
+    const url = (path: string) => `http://127.0.0.1:${shutting.port}${path}`;
+    try {
+      expect((await fetch(url('/readyz'))).status).toBe(200);
+      process.emit('SIGUSR2', 'SIGUSR2');
+      const readyz = await fetch(url('/readyz'));
+      expect([readyz.status, await readyz.json()]).toEqual([503, { status: 'not ready', ready: false, reason: 'shutting down' }]);
+      expect((await fetch(url('/livez'))).status).toBe(200);
+      expect((await fetch(url('/metrics'))).status).toBe(200);
+    } finally {
+      await shutting.close();
+    }
+    expect(process.listenerCount('SIGUSR2')).toBe(0);
+  });
+});

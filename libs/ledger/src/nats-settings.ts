@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { env } from '@ledger-api/config';
-import type { ConnectionOptions } from '@nats-io/transport-node';
+import { credsAuthenticator, type ConnectionOptions } from '@nats-io/transport-node';
 import { z } from 'zod';
 import { DEFAULT_STREAM_SETTINGS, type LedgerStreamSettings } from './stream';
 
@@ -13,6 +14,15 @@ export const natsEnvironment = {
   NATS_USER: z.string().optional(),
   NATS_PASSWORD: z.string().optional(),
   NATS_TOKEN: z.string().optional(),
+  // Or a NATS credentials file (a user JWT and its NKey seed, as `nsc` writes it); read again at each
+  // reconnect, so a rotated file is taken up without a restart.
+  NATS_CREDS_FILE: env.file().optional(),
+  // TLS towards NATS: the CA that signed the server's certificate, when not a public one; setting it
+  // (or a client certificate) makes the connection require TLS.
+  NATS_TLS_CA_FILE: env.file().optional(),
+  // A client certificate and its key, both or neither, for a server that verifies its clients.
+  NATS_TLS_CERT_FILE: env.file().optional(),
+  NATS_TLS_KEY_FILE: env.file().optional(),
   // The ledger stream as the first process to find it missing creates it (an existing stream keeps its
   // settings, and a difference is logged): its copies in a JetStream cluster, 1, 3 or 5 ...
   LEDGER_STREAM_REPLICAS: env.int(DEFAULT_STREAM_SETTINGS.replicas, 1, 5),
@@ -25,14 +35,26 @@ export const natsEnvironment = {
 
 type NatsEnvironment = z.output<z.ZodObject<typeof natsEnvironment>>;
 
-/** How a process signs in to NATS: what connect() takes besides the servers. */
-export type NatsCredentials = Pick<ConnectionOptions, 'user' | 'pass' | 'token'>;
+/** Problems of the environment no single variable shows, for the superRefine of a schema that spreads natsEnvironment. */
+export function checkNatsEnvironment(config: NatsEnvironment, ctx: z.RefinementCtx): void {
+  if ((config.NATS_TLS_CERT_FILE === undefined) !== (config.NATS_TLS_KEY_FILE === undefined)) {
+    const missing = config.NATS_TLS_CERT_FILE === undefined ? 'NATS_TLS_CERT_FILE' : 'NATS_TLS_KEY_FILE';
+    ctx.addIssue({ code: 'custom', path: [missing], message: 'a client certificate takes both NATS_TLS_CERT_FILE and NATS_TLS_KEY_FILE' });
+  }
+}
+
+/** How a process signs in to NATS and secures its connection: what connect() takes besides the servers. */
+export type NatsCredentials = Pick<ConnectionOptions, 'user' | 'pass' | 'token' | 'authenticator' | 'tls'>;
 
 export function natsCredentials(config: NatsEnvironment): NatsCredentials {
+  const { NATS_CREDS_FILE: credsFile, NATS_TLS_CA_FILE: caFile, NATS_TLS_CERT_FILE: certFile, NATS_TLS_KEY_FILE: keyFile } = config;
+  const tls = caFile !== undefined || certFile !== undefined;
   return {
     ...(config.NATS_USER !== undefined && { user: config.NATS_USER }),
     ...(config.NATS_PASSWORD !== undefined && { pass: config.NATS_PASSWORD }),
     ...(config.NATS_TOKEN !== undefined && { token: config.NATS_TOKEN }),
+    ...(credsFile !== undefined && { authenticator: credsAuthenticator(() => readFileSync(credsFile)) }),
+    ...(tls && { tls: { ...(caFile !== undefined && { caFile }), ...(certFile !== undefined && { certFile, keyFile }) } }),
   };
 }
 

@@ -106,7 +106,7 @@ describe('the observability files in deploy/', () => {
     return Object.fromEntries(unknown.filter(([, metrics]) => metrics.length > 0));
   };
 
-  it('has alert rules for lag, faults, the lease, 5xx, upstream latency and Redis, on registered metrics', async () => {
+  it('has alert rules for lag, faults, the lease, 5xx, upstream latency, Redis, feeds and the shared rate limit, on registered metrics', async () => {
     const { groups } = (await readYaml(join(DEPLOY, 'alerts.yaml'))) as { groups: { name: string; rules: AlertRule[] }[] };
     const rules = groups.flatMap((group) => group.rules);
     for (const rule of rules) {
@@ -123,12 +123,14 @@ describe('the observability files in deploy/', () => {
       'http_request_duration_seconds_count',
       'gateway_upstream_duration_seconds_bucket',
       'page_cache_redis_failures_total',
+      'edge_feed_state',
+      'gateway_rate_limit_shared',
     ]) {
       expect(watched).toContain(metric);
     }
   });
 
-  it('has a Grafana dashboard whose every panel queries registered metrics', () => {
+  it('has a Grafana dashboard whose every panel queries registered metrics, the edge, feeds, streams, retries and rate limit included', () => {
     const dashboard = JSON.parse(readFileSync(join(DEPLOY, 'grafana-dashboard.json'), 'utf8')) as {
       panels: { id: number; type: string; title: string; targets?: { expr: string }[] }[];
     };
@@ -138,6 +140,16 @@ describe('the observability files in deploy/', () => {
     expect(new Set(queries.map(([title]) => title)).size).toBe(panels.length);
     for (const [, expr] of queries) expect(selectedMetrics(expr).length).toBeGreaterThan(0);
     expect(unregistered(queries)).toEqual({});
+    const shown = new Set(queries.flatMap(([, expr]) => selectedMetrics(expr)));
+    const edgeAndUpstreams = [
+      'edge_cache_requests_total',
+      'edge_cache_bytes',
+      'edge_feed_state',
+      'live_streams_open',
+      'gateway_upstream_retries_total',
+    ];
+    expect(edgeAndUpstreams.filter((metric) => !shown.has(metric))).toEqual([]);
+    expect(shown.has('gateway_rate_limit_shared')).toBe(true);
   });
 
   it('has a scrape job for Prometheus without the Operator, named as the target-down alert selects', async () => {

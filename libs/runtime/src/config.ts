@@ -1,6 +1,6 @@
 import { env } from '@ledger-api/config';
 import { DEFAULT_KEEP_ALIVE_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from '@ledger-api/http';
-import { natsEnvironment } from '@ledger-api/ledger';
+import { checkNatsEnvironment, natsEnvironment } from '@ledger-api/ledger';
 import { z } from 'zod';
 
 export const ROLES = ['api', 'projector', 'all'] as const;
@@ -98,6 +98,7 @@ export function serviceConfigSchema(defaults: { area: string; port: number; admi
       if (config.NATS_URL && config.LEDGER_FILE) {
         ctx.addIssue({ code: 'custom', path: ['LEDGER_FILE'], message: 'set either NATS_URL or LEDGER_FILE, not both' });
       }
+      checkNatsEnvironment(config, ctx);
     });
 }
 

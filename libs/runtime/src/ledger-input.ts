@@ -64,7 +64,8 @@ export function ledgerInput(area: string, config: ServiceConfig, storeKind: Stor
     });
     if (!shared) return { source };
     const key = projectorLeaseKey(config.LEDGER_STREAM, area, config.MONGO_DB);
-    return { source, lease: new NatsKvLease({ servers: config.NATS_URL, credentials, key, ttlMs: config.PROJECTOR_LEASE_TTL_MS, logger }) };
+    const replicas = config.LEDGER_STREAM_REPLICAS;
+    return { source, lease: new NatsKvLease({ servers: config.NATS_URL, credentials, key, ttlMs: config.PROJECTOR_LEASE_TTL_MS, replicas, logger }) };
   }
   if (config.LEDGER_FILE) return { source: new FileLedgerSource(config.LEDGER_FILE) };
   logger.warn('no NATS_URL or LEDGER_FILE: serving an empty ledger');

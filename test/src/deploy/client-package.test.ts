@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeDemoLedger } from '@ledger-api/demo-ledger';
 import { waitFor } from '@ledger-api/test-kit';
@@ -10,9 +10,25 @@ import { isReady, ROOT, type RunningProcess } from '../support/processes';
 /**
  * The client as a developer gets it: `npm pack` of client/, installed into a fresh project
  * without the network, then used from plain JavaScript (require and import) against a running
- * gateway, and from TypeScript checked by tsc against the declarations the package ships.
+ * gateway, on the project's Node.js and on the oldest its `engines` admit, and from TypeScript
+ * checked by tsc against the declarations the package ships, under every module resolution its
+ * README names.
  */
 const CLIENT = join(ROOT, 'client');
+const MANIFEST = JSON.parse(readFileSync(join(CLIENT, 'package.json'), 'utf8')) as { engines: { node: string } };
+const OLDEST_MAJOR = Number(/^>=(\d+)$/.exec(MANIFEST.engines.node)?.[1]);
+
+/**
+ * A Node.js of the oldest major the engines admit, from PATH outside node_modules (where the
+ * project's own Node.js is): the machine's, as the npm that installs the project runs on.
+ */
+function oldestNode(): string | undefined {
+  const dirs = (process.env.PATH ?? '').split(':').filter((dir) => dir && !dir.includes('node_modules'));
+  return dirs
+    .map((dir) => join(dir, 'node'))
+    .filter(existsSync)
+    .find((node) => spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.startsWith(`v${OLDEST_MAJOR}.`));
+}
 
 interface LockEntry {
   version: string;
@@ -63,25 +79,47 @@ for await (const event of liveEvents(process.argv[2], 'guardian', { signal: stop
 }
 `;
 
+// No top-level await: the same code is checked as an ES module and as CommonJS.
 const TYPED_USE = `
 import { createLedgerApiClient, liveEvents, type Schemas } from '@ledger-api/client';
-const api = createLedgerApiClient('http://127.0.0.1:4003');
-const { data } = await api.GET('/api/guardian/groups', { params: { query: { limit: 2 } } });
-const groups: Schemas['Group'][] = data?.data ?? [];
-const priority: number = groups[0].priority;
-// @ts-expect-error: the document has no such path
-await api.GET('/api/guardian/nothing');
-// @ts-expect-error: limit is a number
-await api.GET('/api/guardian/groups', { params: { query: { limit: 'two' } } });
-for await (const event of liveEvents('http://127.0.0.1:4003', 'nft/exchange')) {
-  if (event.event === 'block.applied') console.log(event.data.transactions.length, priority);
+export async function use(): Promise<void> {
+  const api = createLedgerApiClient('http://127.0.0.1:4003');
+  const { data } = await api.GET('/api/guardian/groups', { params: { query: { limit: 2 } } });
+  const groups: Schemas['Group'][] = data?.data ?? [];
+  const priority: number = groups[0].priority;
+  // @ts-expect-error: the document has no such path
+  await api.GET('/api/guardian/nothing');
+  // @ts-expect-error: limit is a number
+  await api.GET('/api/guardian/groups', { params: { query: { limit: 'two' } } });
+  for await (const event of liveEvents('http://127.0.0.1:4003', 'nft/exchange')) {
+    if (event.event === 'block.applied') console.log(event.data.transactions.length, priority);
+  }
 }
 `;
 
-const TSCONFIG = {
-  compilerOptions: { module: 'nodenext', target: 'es2022', lib: ['es2022', 'dom', 'dom.iterable'], types: [], strict: true, noEmit: true },
-  files: ['check.mts'],
-};
+/** Each module resolution the README names, with the module kind it goes with and the consumer file it checks. */
+const RESOLUTIONS: [string, { module: string; file: string }][] = [
+  ['nodenext', { module: 'nodenext', file: 'check.mts' }],
+  ['nodenext', { module: 'nodenext', file: 'check.cts' }],
+  ['node16', { module: 'node16', file: 'check.mts' }],
+  ['bundler', { module: 'preserve', file: 'check.ts' }],
+  ['node10', { module: 'commonjs', file: 'check.ts' }],
+];
+
+function tsconfig(moduleResolution: string, { module, file }: { module: string; file: string }) {
+  // TypeScript 6 deprecates node10 (and says so as an error) but still resolves by it.
+  const deprecated = moduleResolution === 'node10' ? { ignoreDeprecations: '6.0' } : {};
+  const compilerOptions = {
+    module,
+    moduleResolution,
+    target: 'es2022',
+    lib: ['es2022', 'dom', 'dom.iterable'],
+    types: [],
+    strict: true,
+    noEmit: true,
+  };
+  return { compilerOptions: { ...compilerOptions, ...deprecated }, files: [file] };
+}
 
 const running: RunningProcess[] = [];
 let packed: string;
@@ -125,25 +163,40 @@ it('installs with no workspace package among its dependencies', () => {
   expect(installed).toMatchObject({ license: 'MIT', exports: { '.': { types: './dist/index.d.ts' } } });
 });
 
-it('answers from a running gateway, used with require and with import from plain JavaScript', async () => {
-  const ledgerFile = join(tempDir('client-ledger'), 'ledger.jsonl');
-  writeDemoLedger(ledgerFile, { blockCount: 50 });
-  const { base, admin } = await startGuardianBehindGateway({ LEDGER_FILE: ledgerFile }, running);
-  await waitFor(() => isReady(admin), 'the gateway', 60_000, 100);
-  writeFileSync(join(app, 'use.cjs'), USE_WITH_REQUIRE);
-  writeFileSync(join(app, 'use.mjs'), USE_WITH_IMPORT);
-  const run = (script: string) =>
-    JSON.parse(execFileSync(process.execPath, [script, base], { cwd: app, encoding: 'utf8' })) as Record<string, unknown>;
+describe('from plain JavaScript against a running gateway', () => {
+  let base: string;
+  beforeAll(async () => {
+    const ledgerFile = join(tempDir('client-ledger'), 'ledger.jsonl');
+    writeDemoLedger(ledgerFile, { blockCount: 50 });
+    const started = await startGuardianBehindGateway({ LEDGER_FILE: ledgerFile }, running);
+    base = started.base;
+    await waitFor(() => isReady(started.admin), 'the gateway', 60_000, 100);
+    writeFileSync(join(app, 'use.cjs'), USE_WITH_REQUIRE);
+    writeFileSync(join(app, 'use.mjs'), USE_WITH_IMPORT);
+  }, 120_000);
 
-  const listed = run('use.cjs');
-  expect(listed).toMatchObject({ status: 200, names: [expect.any(String), expect.any(String)] });
-  expect(run('use.mjs')).toEqual({ status: 404, message: expect.stringMatching(/not found/i), first: 'position', height: expect.any(Number) });
+  const oldest = oldestNode();
+  // On a workstation without that Node.js the case is skipped; CI has it (the system's Node.js) and fails without it.
+  const nodes = [['the project', process.execPath], ...(oldest || process.env.CI ? [[`the oldest admitted (${OLDEST_MAJOR})`, oldest ?? '']] : [])];
+
+  it.each(nodes)('answers with require and with import, on %s Node.js', (_which, node) => {
+    expect(node).not.toBe('');
+    const run = (script: string) => JSON.parse(execFileSync(node, [script, base], { cwd: app, encoding: 'utf8' })) as Record<string, unknown>;
+    expect(run('use.cjs')).toMatchObject({ status: 200, names: [expect.any(String), expect.any(String)] });
+    expect(run('use.mjs')).toEqual({ status: 404, message: expect.stringMatching(/not found/i), first: 'position', height: expect.any(Number) });
+  });
 });
 
-it('type-checks a TypeScript consumer against the declarations it ships', () => {
-  writeFileSync(join(app, 'check.mts'), TYPED_USE);
-  writeFileSync(join(app, 'tsconfig.json'), JSON.stringify(TSCONFIG));
+it.each(RESOLUTIONS)('type-checks a TypeScript consumer against the declarations it ships, moduleResolution %s (%o)', (resolution, kind) => {
+  writeFileSync(join(app, kind.file), TYPED_USE);
+  writeFileSync(join(app, 'tsconfig.json'), JSON.stringify(tsconfig(resolution, kind)));
   const checked = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: app, encoding: 'utf8' });
   expect(checked.stdout + checked.stderr).toBe('');
   expect(checked.status).toBe(0);
+});
+
+it('claims in its README what these tests cover', () => {
+  const readme = readFileSync(join(CLIENT, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+  expect(readme).toContain(`Node.js ${OLDEST_MAJOR} or later`);
+  for (const [resolution] of RESOLUTIONS) expect(readme).toContain(`\`${resolution}\``);
 });

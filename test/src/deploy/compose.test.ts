@@ -26,7 +26,9 @@ describe('the compose file', () => {
       expect(healthcheck.start_interval).toMatch(/^\d+s$/);
     }
     expect(dockerfile).toMatch(/^ENV ADMIN_PORT=9090$/m);
-    expect(dockerfile).toMatch(/^HEALTHCHECK .*\n\s+CMD .*process\.env\.ADMIN_PORT \+ '\/readyz'/m);
+    expect(dockerfile).toMatch(/^HEALTHCHECK .*\n\s+CMD \["node", "deploy\/healthcheck\.mjs"\]$/m);
+    expect(dockerfile).toMatch(/^COPY deploy\/healthcheck\.mjs deploy\/$/m);
+    expect(readFileSync(join(ROOT, 'deploy/Dockerfile.dockerignore'), 'utf8')).toMatch(/^!deploy\/healthcheck\.mjs$/m);
   });
 
   it('seeds an empty stream from the image before the projectors start, and starts each process after what it needs', () => {
@@ -53,8 +55,11 @@ describe('the compose file', () => {
     }
   });
 
-  it('says it needs Compose v2', () => {
-    expect(readFileSync(join(ROOT, 'deploy/compose.yaml'), 'utf8')).toContain('Docker Compose v2');
-    expect(readFileSync(join(ROOT, 'deploy/README.md'), 'utf8')).toContain('Docker Compose v2');
+  it('says it needs Compose v2, on Docker Engine 25 or later for start_interval', () => {
+    for (const file of ['deploy/compose.yaml', 'deploy/README.md']) {
+      const text = readFileSync(join(ROOT, file), 'utf8').replace(/\s+/g, ' ');
+      expect(text).toContain('Docker Compose v2');
+      expect(text).toContain('Docker Engine 25 or later');
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseAllDocuments, parse } from 'yaml';
@@ -12,10 +12,12 @@ import { ROOT } from '../support/processes';
  * alerts with the rules of deploy/observability/alerts.yaml.
  */
 const K8S = join(ROOT, 'deploy/k8s');
+/** The base URL of alerts.yaml's runbook links, which a deployment replaces with its own. */
+const EXAMPLE_RUNBOOK_BASE = 'https://github.com/example/ledger-query-platform/blob/main/deploy/README.md';
 const OVERLAYS = ['base', 'overlays/production', 'overlays/with-mongodb'];
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- manifests are read as the plain data they are */
-type Manifest = { apiVersion: string; kind: string; metadata: { name: string }; spec?: any };
+type Manifest = { apiVersion: string; kind: string; metadata: { name: string; labels?: Record<string, string> }; spec?: any; data?: any };
 
 interface Kustomization {
   resources?: string[];
@@ -74,7 +76,7 @@ describe('the Kubernetes manifests', () => {
 
   it('takes the NATS sign-in from the Secret, never from the ConfigMap', () => {
     const projector = named(objectsOf(join(K8S, 'base')), 'Deployment', 'projector')!.spec.template.spec.containers[0];
-    for (const variable of ['NATS_USER', 'NATS_PASSWORD']) {
+    for (const variable of ['NATS_USER', 'NATS_PASSWORD', 'NATS_TOKEN']) {
       expect(projector.env).toContainEqual({
         name: variable,
         valueFrom: { secretKeyRef: { name: 'ledger-api-secrets', key: variable, optional: true } },
@@ -83,6 +85,20 @@ describe('the Kubernetes manifests', () => {
     const configMap = readFileSync(join(K8S, 'base/config.env'), 'utf8');
     expect(configMap).not.toMatch(/^(NATS_USER|NATS_PASSWORD|NATS_TOKEN)=/m);
     expect(configMap).not.toMatch(/^NATS_URL=\w+:\/\/[^/]*@/m);
+  });
+
+  it('mounts the optional Secret of NATS files where the examples name them', () => {
+    const pod = named(objectsOf(join(K8S, 'base')), 'Deployment', 'projector')!.spec.template.spec;
+    expect(pod.volumes).toContainEqual({ name: 'nats', secret: { secretName: 'ledger-api-nats', optional: true } });
+    const mount = pod.containers[0].volumeMounts.find(({ name }: { name: string }) => name === 'nats');
+    expect(mount).toEqual({ name: 'nats', mountPath: '/etc/ledger-api/nats', readOnly: true });
+    const examples = readFileSync(join(K8S, 'base/secrets.example.yaml'), 'utf8');
+    expect([...examples.matchAll(/NATS_(?:CREDS|TLS_\w+)_FILE=(\S+)/g)].map(([, path]) => path.startsWith(`${mount.mountPath}/`))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
   });
 
   it('has example Secrets that fit their schema', () => {
@@ -128,6 +144,8 @@ describe('the Kubernetes manifests', () => {
         expect(container.securityContext).toMatchObject({ allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } });
       }
     }
+    for (const pod of pods)
+      for (const container of [...(pod.initContainers ?? []), ...pod.containers]) expect(patchedMongo(container.image)).toBe(true);
     const mongod = named(objects, 'StatefulSet', 'mongo')!.spec.template.spec.containers[0];
     expect(mongod.args).toContain('--keyFile');
     expect(mongod.env).toContainEqual({
@@ -162,6 +180,32 @@ describe('the Kubernetes manifests', () => {
   });
 });
 
+/**
+ * The last security fix of each MongoDB release line: CVE-2025-14847 (unauthenticated memory
+ * disclosure) and the fixes after it left 7.0 before 7.0.32 and 8.0 before 8.0.21 exposed.
+ * A pin on a line not listed here fails until the line's last fix is added.
+ */
+const MONGO_FIXED_IN: Record<string, number> = { '7.0': 32, '8.0': 21 };
+
+function patchedMongo(image: string): boolean {
+  const [, line, patch] = /^mongo:(\d+\.\d+)\.(\d+)$/.exec(image) ?? [];
+  return line in MONGO_FIXED_IN && Number(patch) >= MONGO_FIXED_IN[line];
+}
+
+describe('the MongoDB pin check', () => {
+  it('takes the last fix of a line and later, nothing before and no line it does not know', () => {
+    expect(['mongo:7.0.32', 'mongo:7.0.40', 'mongo:8.0.21'].map(patchedMongo)).toEqual([true, true, true]);
+    expect(['mongo:7.0.14', 'mongo:7.0.31', 'mongo:8.0.20', 'mongo:6.0.99', 'mongo:7', 'mongo:latest'].map(patchedMongo)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+});
+
 describe('the Prometheus Operator resources', () => {
   const component = objectsOf(join(K8S, 'components/monitoring'));
   const alerts = readYaml(join(ROOT, 'deploy/observability/alerts.yaml')) as {
@@ -183,6 +227,24 @@ describe('the Prometheus Operator resources', () => {
     expect(rules.filter(({ expr }) => /^up\{job="ledger-api"\} == 0$/.test(expr)).map(({ alert }) => alert)).toEqual(['LedgerApiTargetDown']);
   });
 
+  it('label both objects for kube-prometheus-stack and take the runbooks base from the overlay', () => {
+    const { labels = [], replacements = [] } = readYaml(join(K8S, 'components/monitoring/kustomization.yaml')) as {
+      labels?: { pairs: Record<string, string>; fields: { kind: string; path: string }[] }[];
+      replacements?: { source: { kind: string; name: string; fieldPath: string } }[];
+    };
+    expect(labels).toEqual([
+      {
+        pairs: { release: 'kube-prometheus-stack' },
+        fields: ['PodMonitor', 'PrometheusRule'].map((kind) => ({ kind, path: 'metadata/labels', create: true })),
+      },
+    ]);
+    expect(replacements.map(({ source }) => source)).toEqual([
+      { kind: 'ConfigMap', name: 'ledger-api-monitoring', fieldPath: 'data.RUNBOOK_BASE_URL' },
+    ]);
+    const settings = named(objectsOf(join(K8S, 'overlays/production')), 'ConfigMap', 'ledger-api-monitoring');
+    expect(settings?.metadata).toMatchObject({ annotations: { 'config.kubernetes.io/local-config': 'true' } });
+  });
+
   it('link every alert to its runbook, a section of deploy/README.md', () => {
     const readme = readFileSync(join(ROOT, 'deploy/README.md'), 'utf8');
     const anchors = new Set(
@@ -194,6 +256,38 @@ describe('the Prometheus Operator resources', () => {
       ),
     );
     const links = alerts.groups.flatMap(({ rules }) => rules.map(({ alert, annotations }) => [alert, annotations.runbook_url]));
-    expect(links.filter(([alert, url]) => url !== `deploy/README.md#${alert.toLowerCase()}` || !anchors.has(alert.toLowerCase()))).toEqual([]);
+    expect(links.filter(([alert, url]) => url !== `${EXAMPLE_RUNBOOK_BASE}#${alert.toLowerCase()}` || !anchors.has(alert.toLowerCase()))).toEqual([]);
+  });
+});
+
+/** Where kubectl is installed, its kustomize builds the overlays as `kubectl apply -k` would. */
+const hasKubectl = spawnSync('kubectl', ['version', '--client'], { stdio: 'ignore' }).status === 0;
+
+(hasKubectl ? describe : describe.skip)('the overlays as kubectl kustomize renders them', () => {
+  const rendered = (overlay: string): Manifest[] =>
+    parseAllDocuments(execFileSync('kubectl', ['kustomize', join(K8S, overlay)], { encoding: 'utf8' })).map(
+      (document) => document.toJSON() as Manifest,
+    );
+
+  it.each(OVERLAYS)('%s: renders objects that fit their schemas', (overlay) => {
+    const objects = rendered(overlay);
+    expect(objects.length).toBeGreaterThan(0);
+    expect(schemaProblems(objects)).toEqual([]);
+    expect(objects.filter((object) => object.metadata.name === 'ledger-api-monitoring')).toEqual([]);
+  });
+
+  it('overlays/production: labels the monitoring objects and links every alert to a runbook under its base', () => {
+    const objects = rendered('overlays/production');
+    const base = named(objectsOf(join(K8S, 'overlays/production')), 'ConfigMap', 'ledger-api-monitoring')!.data.RUNBOOK_BASE_URL as string;
+    expect(base).toMatch(/^https:\/\//);
+    for (const kind of ['PodMonitor', 'PrometheusRule'])
+      expect(named(objects, kind, 'ledger-api')?.metadata).toMatchObject({ labels: { release: 'kube-prometheus-stack' } });
+    const rules = named(objects, 'PrometheusRule', 'ledger-api')!.spec.groups.flatMap(
+      ({ rules }: { rules: { alert: string; annotations: any }[] }) => rules,
+    );
+    expect(rules.length).toBeGreaterThan(0);
+    expect(
+      rules.filter(({ alert, annotations }: { alert: string; annotations: any }) => annotations.runbook_url !== `${base}#${alert.toLowerCase()}`),
+    ).toEqual([]);
   });
 });

@@ -1,18 +1,20 @@
 import { loadConfigOrExit } from '@ledger-api/config';
 import { createLogger, exitOnUnexpectedErrors } from '@ledger-api/observability';
 import { z } from 'zod';
-import { ledgerStreamSettings, natsCredentials, natsEnvironment } from '../nats-settings';
+import { checkNatsEnvironment, ledgerStreamSettings, natsCredentials, natsEnvironment } from '../nats-settings';
 import { publishLedgerFile } from '../publish';
 import { DEFAULT_LEDGER_STREAM, DEFAULT_SUBJECT_PREFIX } from '../stream';
 
-const publisherConfigSchema = z.object({
-  // The NATS server whose JetStream holds the ledger stream.
-  NATS_URL: z.string().default('nats://127.0.0.1:4222'),
-  // The stream, and the prefix of its subjects (<prefix>.applied, <prefix>.reverted), as the services read them.
-  LEDGER_STREAM: z.string().default(DEFAULT_LEDGER_STREAM),
-  LEDGER_SUBJECT_PREFIX: z.string().default(DEFAULT_SUBJECT_PREFIX),
-  ...natsEnvironment,
-});
+const publisherConfigSchema = z
+  .object({
+    // The NATS server whose JetStream holds the ledger stream.
+    NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+    // The stream, and the prefix of its subjects (<prefix>.applied, <prefix>.reverted), as the services read them.
+    LEDGER_STREAM: z.string().default(DEFAULT_LEDGER_STREAM),
+    LEDGER_SUBJECT_PREFIX: z.string().default(DEFAULT_SUBJECT_PREFIX),
+    ...natsEnvironment,
+  })
+  .superRefine(checkNatsEnvironment);
 
 /**
  * Publishes a ledger file to NATS JetStream, creating the stream if it is missing:

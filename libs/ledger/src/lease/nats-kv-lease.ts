@@ -21,6 +21,11 @@ export interface NatsKvLeaseOptions {
   /** How long the lease outlives its holder's last renewal: the bucket's age limit. */
   ttlMs?: number;
   bucket?: string;
+  /**
+   * The bucket's copies in a JetStream cluster when it is first created: the ledger stream's, so
+   * the lease survives the loss of a node whenever the stream does.
+   */
+  replicas?: number;
   /** Stored as the key's value, so logs and `nats kv get` say who holds it. */
   holder?: string;
 }
@@ -42,6 +47,7 @@ export class NatsKvLease implements ProjectorLease {
   private readonly logger: Logger;
   private readonly bucketName: string;
   private readonly holder: string;
+  private readonly replicas: number;
   private ttlMs: number;
   private kv: Promise<{ connection: NatsConnection; kv: KV }> | undefined;
   /** The revision this holder wrote last; 0 while not held. */
@@ -50,8 +56,10 @@ export class NatsKvLease implements ProjectorLease {
   private renewing: Promise<void> = Promise.resolve();
   private lastHolderSeen: string | undefined;
 
-  constructor({ servers, credentials = {}, key, logger, ttlMs = DEFAULT_LEASE_TTL_MS, bucket = DEFAULT_LEASE_BUCKET, holder }: NatsKvLeaseOptions) {
+  constructor(options: NatsKvLeaseOptions) {
+    const { servers, credentials = {}, key, logger, ttlMs = DEFAULT_LEASE_TTL_MS, bucket = DEFAULT_LEASE_BUCKET, replicas = 1, holder } = options;
     this.credentials = credentials;
+    this.replicas = replicas;
     if (!Number.isSafeInteger(ttlMs) || ttlMs < 300) throw new RangeError(`ttlMs must be an integer of at least 300, got ${ttlMs}`);
     this.servers = servers;
     this.key = key;
@@ -160,9 +168,15 @@ export class NatsKvLease implements ProjectorLease {
   private async open(): Promise<{ connection: NatsConnection; kv: KV }> {
     const connection = await connect({ servers: this.servers, ...this.credentials, name: `lease ${this.holder}`, maxReconnectAttempts: -1 });
     try {
-      const kv = await new Kvm(connection).create(this.bucketName, { ttl: this.ttlMs, history: 1 });
+      const kv = await new Kvm(connection).create(this.bucketName, { ttl: this.ttlMs, history: 1, replicas: this.replicas });
       // An existing bucket keeps its own age limit, and that is what decides when a lease expires.
-      const { ttl } = await kv.status();
+      const { ttl, replicas } = await kv.status();
+      if (replicas !== this.replicas) {
+        this.logger.warn(
+          { bucketReplicas: replicas, replicas: this.replicas },
+          'lease bucket exists with other replicas; change it with nats stream edit',
+        );
+      }
       if (ttl <= 0) throw new Error(`KV bucket ${this.bucketName} has no age limit, so its leases would never expire`);
       if (ttl !== this.ttlMs) this.logger.warn({ bucketTtlMs: ttl, ttlMs: this.ttlMs }, 'lease bucket exists with another TTL; following it');
       this.ttlMs = ttl;
