@@ -121,7 +121,7 @@ function areaMetrics(metrics: Metrics): AreaMetrics {
     upstreamErrors: metrics.counter('gateway_upstream_errors_total', 'Proxied requests that got no valid answer', ['upstream', 'reason']),
     upstreamRetries: metrics.counter(
       'gateway_upstream_retries_total',
-      'Proxied requests sent again to another replica of the service, after a refused connection or a reset before any answer',
+      'Proxied requests sent again, to another replica of the service or on a new connection, after a refused connection or a reset before any answer',
       ['upstream'],
     ),
     upstreamDuration: metrics.histogram(

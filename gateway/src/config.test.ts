@@ -16,6 +16,8 @@ describe('gateway configuration', () => {
       PROXY_TIMEOUT_MS: 10_000,
       UPSTREAM_MAX_SOCKETS: 64,
       UPSTREAM_IDLE_TIMEOUT_MS: 30_000,
+      UPSTREAM_SOCKET_MAX_AGE_MS: 10_000,
+      UPSTREAM_SOCKET_MAX_REQUESTS: 1_000,
       UPSTREAM_RECHECK_MS: 500,
       REQUEST_TIMEOUT_MS: 10_000,
       KEEP_ALIVE_TIMEOUT_MS: 65_000,
@@ -47,6 +49,8 @@ describe('gateway configuration', () => {
       RATE_LIMIT_SYNC_MS: '250',
       UPSTREAM_MAX_SOCKETS: '16',
       UPSTREAM_IDLE_TIMEOUT_MS: '5000',
+      UPSTREAM_SOCKET_MAX_AGE_MS: '0',
+      UPSTREAM_SOCKET_MAX_REQUESTS: '250',
       TRUST_PROXY: 'true',
       LOG_LEVEL: 'debug',
     });
@@ -57,6 +61,8 @@ describe('gateway configuration', () => {
       RATE_LIMIT_SYNC_MS: 250,
       UPSTREAM_MAX_SOCKETS: 16,
       UPSTREAM_IDLE_TIMEOUT_MS: 5000,
+      UPSTREAM_SOCKET_MAX_AGE_MS: 0,
+      UPSTREAM_SOCKET_MAX_REQUESTS: 250,
       TRUST_PROXY: true,
       LOG_LEVEL: 'debug',
     });

@@ -73,6 +73,12 @@ export const gatewayConfigSchema = z.object({
   // An idle connection to a service is closed after this long: under the services' KEEP_ALIVE_TIMEOUT_MS
   // (65 s), so the gateway never sends on a connection the service is closing.
   UPSTREAM_IDLE_TIMEOUT_MS: env.int(30_000, 1),
+  // A connection to a service is closed after the first answer it completes at this age, 0 never: behind one
+  // address that balances connections rather than requests (a Kubernetes Service), a replica added under steady
+  // load gets requests only on connections opened after it came, and a reopened connection may reach it.
+  UPSTREAM_SOCKET_MAX_AGE_MS: env.int(10_000, 0),
+  // ... and after this many answers, 0 never: under heavy load connections are reopened, and spread, sooner.
+  UPSTREAM_SOCKET_MAX_REQUESTS: env.int(1_000, 0),
   // The time a client has to send a whole request, headers and body; a slower one gets 408.
   REQUEST_TIMEOUT_MS: env.int(DEFAULT_REQUEST_TIMEOUT_MS, 1),
   // Idle keep-alive connections outlive a load balancer's idle timeout (60 s for the common ones).

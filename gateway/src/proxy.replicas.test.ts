@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { createMetrics } from '@ledger-api/observability';
 import { waitFor } from '@ledger-api/test-kit';
 import {
@@ -93,5 +94,42 @@ describe('an area of several replicas', () => {
     replaying = false;
     await waitFor(async () => (await servedBy(url)) === 'restarted', 'the replica back in turn');
     expect(two.received.length).toBeGreaterThan(0);
+  });
+});
+
+describe('an area behind one address', () => {
+  /** Answers a connection's first request and resets the connection on any later one, as a replica closing it would. */
+  const firstOnEachConnection = () => {
+    const answered = new WeakSet<object>();
+    return (_req: unknown, res: ServerResponse) => {
+      if (!res.socket || answered.has(res.socket)) return res.socket?.destroy();
+      answered.add(res.socket);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"service":"fresh"}');
+    };
+  };
+
+  it('sends a GET reset on a kept-alive connection once more, on a new connection to the same address', async () => {
+    const service = await replica('behind', firstOnEachConnection());
+    const metrics = createMetrics('gateway', false);
+    const url = await gateway(service.url, metrics);
+    expect(await askTimes(3, () => servedBy(url))).toEqual(['fresh', 'fresh', 'fresh']);
+    // The first opened the connection, the second was reset on it and answered on a new one; the third found none kept.
+    expect(service.received.map(({ headers }) => headers['x-request-id'])).toEqual([
+      expect.any(String),
+      expect.any(String),
+      service.received[1].headers['x-request-id'],
+      expect.any(String),
+    ]);
+    expect(await metrics.registry.metrics()).toMatch(/gateway_upstream_retries_total\{upstream="nft-base",service="gateway"\} 1\n/);
+  });
+
+  it('sends neither a POST reset on a kept-alive connection nor a GET reset on a new one again', async () => {
+    const service = await replica('behind', firstOnEachConnection());
+    const url = await gateway(service.url);
+    expect(await servedBy(url)).toBe('fresh');
+    expect(await servedBy(url, '/api/nft/assets/search', 'POST')).toBe('status 503');
+    const cutting = await replica('cutting', (_req, res) => res.socket?.destroy());
+    expect(await servedBy(await gateway(cutting.url))).toBe('status 503');
+    expect([service.received.length, cutting.received.length]).toEqual([2, 1]);
   });
 });

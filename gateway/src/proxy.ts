@@ -13,7 +13,7 @@ export type UpstreamFailure = 'unavailable' | 'timeout' | 'bad_response';
 /** Labelled by `upstream` (the service) and `reason` (an UpstreamFailure). */
 export type UpstreamErrorCounter = ReturnType<Metrics['counter']>;
 
-/** Labelled by `upstream` (the service): requests sent again to another replica of it. */
+/** Labelled by `upstream` (the service): requests sent again, to another replica of it or on a new connection. */
 export type UpstreamRetryCounter = ReturnType<Metrics['counter']>;
 
 /** Labelled by `area` (the service). */
@@ -84,6 +84,16 @@ function boundExchange(proxyReq: ClientRequest, res: ServerResponse, timeoutMs: 
 interface Attempts {
   tried: string[];
   forwarded: [string, string | string[] | undefined][];
+  /** The last sending went out on a kept-alive connection, which the replica may have been closing. */
+  reusedConnection: boolean;
+  /** It was sent again, on a connection of its own, after a kept-alive one was reset. */
+  sentAfresh: boolean;
+}
+
+interface NextAttempt {
+  baseUrl: string;
+  /** On a new connection, not one of the pool's: those to the same address may be closing too. */
+  afresh: boolean;
 }
 
 const FORWARDED_HEADERS = ['x-forwarded-for', 'x-forwarded-port', 'x-forwarded-proto', 'x-forwarded-host'];
@@ -91,23 +101,42 @@ const FORWARDED_HEADERS = ['x-forwarded-for', 'x-forwarded-port', 'x-forwarded-p
 const attemptsOf = new WeakMap<IncomingMessage, Attempts>();
 
 function firstAttempt(req: IncomingMessage, baseUrl: string): void {
-  attemptsOf.set(req, { tried: [baseUrl], forwarded: FORWARDED_HEADERS.map((name) => [name, req.headers[name]]) });
+  attemptsOf.set(req, {
+    tried: [baseUrl],
+    forwarded: FORWARDED_HEADERS.map((name) => [name, req.headers[name]]),
+    reusedConnection: false,
+    sentAfresh: false,
+  });
+}
+
+/**
+ * After a reset on a kept-alive connection (the replica closed it as the request went out: it
+ * was stopping, or the connection had idled out), the same address once more on a connection
+ * of its own. Behind an address that balances connections (a Kubernetes Service) that reaches
+ * whichever replica serves now; for a replica of its own, whether it still serves.
+ */
+function afreshAfterReset(attempts: Attempts): NextAttempt | undefined {
+  if (!attempts.reusedConnection || attempts.sentAfresh) return undefined;
+  attempts.sentAfresh = true;
+  return { baseUrl: attempts.tried[attempts.tried.length - 1], afresh: true };
 }
 
 /**
  * The replica to send a failed request to next: after a refused connection (nothing was sent),
- * or, for a GET or HEAD, after a reset before any answer; undefined when it must fail here.
+ * or, for a GET or HEAD, after a reset before any answer (another replica, or else the same
+ * address on a new connection when a kept-alive one was reset); undefined when it must fail here.
  */
-function nextAttempt(error: Error, req: IncomingMessage, res: ServerResponse, pool: UpstreamPool): string | undefined {
+function nextAttempt(error: Error, req: IncomingMessage, res: ServerResponse, pool: UpstreamPool): NextAttempt | undefined {
   const attempts = attemptsOf.get(req);
   if (!attempts || res.headersSent) return undefined;
   const code = (error as NodeJS.ErrnoException).code ?? '';
   const notSent = NOT_CONNECTED_CODES.has(code);
   if (notSent) pool.setAsideUntilServing(attempts.tried[attempts.tried.length - 1]);
   if (!notSent && !(UNREACHABLE_CODES.has(code) && IDEMPOTENT_METHODS.has(req.method ?? ''))) return undefined;
-  const next = pool.pick(attempts.tried);
+  const another = pool.pick(attempts.tried);
+  const next = another === undefined ? afreshAfterReset(attempts) : { baseUrl: another, afresh: false };
   if (next === undefined) return undefined;
-  attempts.tried.push(next);
+  attempts.tried.push(next.baseUrl);
   for (const [name, value] of attempts.forwarded) {
     if (value === undefined) delete req.headers[name];
     else req.headers[name] = value;
@@ -120,6 +149,8 @@ function upstreamEvents(options: AreaProxyOptions, targets: ReadonlyMap<string, 
   const upstreamDuration = options.upstreamDuration.labels({ area: area.service });
   return (proxyServer, proxyOptions) => {
     proxyServer.on('proxyReq', (proxyReq, req, res) => {
+      const attempts = attemptsOf.get(req);
+      if (attempts) attempts.reusedConnection = proxyReq.reusedSocket;
       const startedAt = performance.now();
       proxyReq.once('response', () => upstreamDuration.observe((performance.now() - startedAt) / 1e3));
       boundExchange(proxyReq, res, timeoutMs);
@@ -149,10 +180,11 @@ function upstreamEvents(options: AreaProxyOptions, targets: ReadonlyMap<string, 
       if (response && next !== undefined) {
         options.upstreamRetries.inc({ upstream: area.service });
         logger.info(
-          { err: error, reqId: req.headers[REQUEST_ID_HEADER], service: area.service, replica: next },
-          'upstream request sent to another replica',
+          { err: error, reqId: req.headers[REQUEST_ID_HEADER], service: area.service, replica: next.baseUrl },
+          'upstream request sent again',
         );
-        proxyServer.web(req, response, { ...proxyOptions, target: targets.get(next) });
+        // Without an agent http-proxy opens a connection for this request alone.
+        proxyServer.web(req, response, { ...proxyOptions, target: targets.get(next.baseUrl), ...(next.afresh && { agent: false }) });
         return;
       }
       const failure = classifyUpstreamError(error);

@@ -1,7 +1,8 @@
-import { Agent } from 'node:http';
+import type { Agent } from 'node:http';
 import { AREAS as LISTED_AREAS, type Area as ListedArea, type AreaName } from '@ledger-api/config';
 import type { GatewayConfig } from './config';
 import { probe } from './probe';
+import { RecyclingAgent } from './upstream-agent';
 import { UpstreamPool } from './upstream-pool';
 
 export type ServiceName = AreaName;
@@ -80,14 +81,21 @@ export function upstreamPoolOf(
  * The keep-alive pool towards the services: up to UPSTREAM_MAX_SOCKETS connections to
  * each, all kept open between requests (a burst's connections are reused, not reopened),
  * the most recently used first so the rest fall idle and close after UPSTREAM_IDLE_TIMEOUT_MS.
+ * Each connection is retired after UPSTREAM_SOCKET_MAX_AGE_MS or UPSTREAM_SOCKET_MAX_REQUESTS,
+ * so that behind an address that balances connections, replicas added later get requests too.
  */
-export function createUpstreamAgent(config: Pick<GatewayConfig, 'UPSTREAM_MAX_SOCKETS' | 'UPSTREAM_IDLE_TIMEOUT_MS'>): Agent {
-  return new Agent({
-    keepAlive: true,
-    maxSockets: config.UPSTREAM_MAX_SOCKETS,
-    maxFreeSockets: config.UPSTREAM_MAX_SOCKETS,
-    scheduling: 'lifo',
-    // A socket's timeout closes it only while it is idle in the pool.
-    timeout: config.UPSTREAM_IDLE_TIMEOUT_MS,
-  });
+export function createUpstreamAgent(
+  config: Pick<GatewayConfig, 'UPSTREAM_MAX_SOCKETS' | 'UPSTREAM_IDLE_TIMEOUT_MS' | 'UPSTREAM_SOCKET_MAX_AGE_MS' | 'UPSTREAM_SOCKET_MAX_REQUESTS'>,
+): Agent {
+  return new RecyclingAgent(
+    {
+      keepAlive: true,
+      maxSockets: config.UPSTREAM_MAX_SOCKETS,
+      maxFreeSockets: config.UPSTREAM_MAX_SOCKETS,
+      scheduling: 'lifo',
+      // A socket's timeout closes it only while it is idle in the pool.
+      timeout: config.UPSTREAM_IDLE_TIMEOUT_MS,
+    },
+    { maxAgeMs: config.UPSTREAM_SOCKET_MAX_AGE_MS, maxRequests: config.UPSTREAM_SOCKET_MAX_REQUESTS },
+  );
 }

@@ -1,7 +1,8 @@
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { join } from 'node:path';
 import { writeDemoLedger } from '@ledger-api/demo-ledger';
 import { expectWithinDeadline, waitFor } from '@ledger-api/test-kit';
+import { ask, type Outcome } from '../support/keep-alive-load';
 import { tempDir } from '../support/ledger-files';
 import { freeAddress, isReady, startProcess, type RunningProcess } from '../support/processes';
 
@@ -16,23 +17,6 @@ const CLIENTS = 8;
  * service's SHUTDOWN_TIMEOUT_MS (10 s), the gateway's SHUTDOWN_DRAIN_MS + PROXY_TIMEOUT_MS + 1 s.
  */
 const SHUTDOWN_DEADLINE_MS = 12_000;
-
-type Outcome = 'answered' | 'refused' | string;
-
-/** One GET on a keep-alive agent, classified. */
-function ask(agent: Agent, url: string): Promise<Outcome> {
-  return new Promise((resolve) => {
-    const req = request(url, { agent }, (res) => {
-      res.resume();
-      res.once('end', () => resolve(res.statusCode === 200 && res.complete ? 'answered' : `status ${res.statusCode}`));
-      res.once('error', (error) => resolve(`cut mid-answer: ${error.message}`));
-    });
-    req.once('error', (error: NodeJS.ErrnoException) =>
-      resolve(error.code === 'ECONNREFUSED' ? 'refused' : `failed: ${error.code ?? error.message}`),
-    );
-    req.end();
-  });
-}
 
 /** Clients asking in a loop until `until` resolves; what each request came to. */
 async function askUntil(url: string, until: Promise<unknown>): Promise<Outcome[]> {
