@@ -19,14 +19,12 @@ export function undoRecordId(height: number): string {
 }
 
 /**
- * How to take one document back to its state before a block. A document the
- * block created goes back to nothing (`doc: null`) and one it deleted comes
- * back whole (`doc`); one it changed gets back the old values of the members
- * it changed (`set`) and loses those it added (`unset`), which is a fraction
- * of the document in nearly every block, and is kept for every block the
- * read model can still revert. In a store that holds documents as they are
- * (Store.holdsHandedOver), a changed document comes back whole too: its
- * before-image costs no more there than the members it changed.
+ * How to take one document back to its state before a block, the same in
+ * every store. A document the block created goes back to nothing
+ * (`doc: null`) and one it deleted comes back whole (`doc`); one it changed
+ * gets back the old values of the members it changed (`set`) and loses those
+ * it added (`unset`), which is a fraction of the document in nearly every
+ * block, and is kept for every block the read model can still revert.
  */
 export interface UndoStep {
   collection: string;
