@@ -39,7 +39,7 @@ class EmbeddedReadCollection<T extends Doc> implements ReadCollection<T> {
   }
 
   private copied(held: Doc): T {
-    return copyDocument(this.opaque.readable(held)) as T;
+    return copyDocument(this.opaque.readable(held, false)) as T;
   }
 }
 
@@ -93,7 +93,7 @@ export class EmbeddedStore implements Store, EmbeddedEngine {
   async findShared<T extends Doc>(collection: string, id: string): Promise<DeepReadonly<T> | null> {
     const { documents, opaque } = this.named(collection);
     const held = documents.get(id);
-    return held ? (opaque.readable(held) as DeepReadonly<T>) : null;
+    return held ? (opaque.readable(held, true) as DeepReadonly<T>) : null;
   }
 
   async applyHeldWrites(writes: readonly HeldWrite[]): Promise<void> {

@@ -1,8 +1,6 @@
 import type { Doc } from '../types';
+import { lazilyUnpacked } from './lazy-json';
 import { packedJson, unpackedJson } from './packed-json';
-
-/** How many recently unpacked values are kept for the next readers. */
-const RECENT_VALUES = 1024;
 
 /**
  * The opaque members of one collection (CollectionSpec.opaqueMembers), which
@@ -14,10 +12,8 @@ const RECENT_VALUES = 1024;
  */
 export class OpaqueMembers {
   private readonly names: string[] = [];
-  /** The text of a value a reader was given: a document built from one read carries it unchanged, and needs no packing. */
+  /** The text of a value a shared reader was given: a document built from one read carries it unchanged, and needs no packing. */
   private readonly textOf = new WeakMap<object, string>();
-  /** The values of the texts read most recently: a replay reads some records again and again (a collection at every mint). */
-  private readonly recent = new Map<string, unknown>();
 
   /** The names not declared yet. */
   undeclared(names: readonly string[]): string[] {
@@ -41,26 +37,21 @@ export class OpaqueMembers {
     return held;
   }
 
-  /** The held document as a reader gets it: itself when it has no opaque member, else a shallow copy with them unpacked. */
-  readable(held: Doc): Doc {
+  /**
+   * The held document as a reader gets it: itself when it has no opaque member, else a shallow copy
+   * with them unpacked; for a shared reader, lazily (lazilyUnpacked), as a writer mostly carries them
+   * along unread into the document it builds.
+   */
+  readable(held: Doc, shared: boolean): Doc {
     let read = held;
     for (const name of this.names) {
       const text = held[name];
       if (typeof text !== 'string') continue;
       if (read === held) read = { ...held };
-      let value = this.recent.get(text);
-      if (value === undefined) {
-        value = unpackedJson(text);
-        this.remember(text, value);
-      }
+      const value = shared ? lazilyUnpacked(text) : unpackedJson(text);
+      if (shared && typeof value === 'object' && value !== null) this.textOf.set(value, text);
       read[name] = value;
     }
     return read;
-  }
-
-  private remember(text: string, value: unknown): void {
-    if (typeof value === 'object' && value !== null) this.textOf.set(value, text);
-    this.recent.set(text, value);
-    if (this.recent.size > RECENT_VALUES) this.recent.delete(this.recent.keys().next().value!);
   }
 }
