@@ -1,23 +1,43 @@
 // Lint rules for every workspace: ESLint's and typescript-eslint's recommended
 // sets; formatting is prettier's job, so its conflicting rules are off.
 import js from '@eslint/js';
+import { globSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { dirname, join } from 'node:path';
 import prettier from 'eslint-config-prettier';
 import { defineConfig } from 'eslint/config';
+import n from 'eslint-plugin-n';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// The layering of design.md, enforced: each group is a set of imports some code may not make.
-const RESTRICTED = {
+// Which packages each workspace's code may import, checked on every import form: import and
+// export declarations, type-only ones too, `import()` and `require()` (eslint-plugin-n's rules;
+// ESLint's own no-restricted-imports sees neither of the last two).
+//
+// The allow-list: node's built-ins, the workspace's own files and the packages its package.json
+// declares; devDependencies only in tests and test kits. On top of it, the layering of design.md,
+// which holds whatever a package.json declares: each group is a set of imports some code may not make.
+const ROOT = import.meta.dirname;
+const manifestOf = (dir) => JSON.parse(readFileSync(join(ROOT, dir, 'package.json'), 'utf8'));
+const WORKSPACES = manifestOf('.').workspaces.flatMap((pattern) => globSync(`${pattern}/package.json`, { cwd: ROOT }).map(dirname));
+
+const NODE_HTTP = ['http', 'https', 'http2'].flatMap((name) => [name, `node:${name}`]);
+
+const LAYERING = {
   services: {
-    group: ['@ledger-api/guardian', '@ledger-api/nft-base', '@ledger-api/nft-exchange', '@ledger-api/gateway', '@ledger-api/gateway/*'],
+    name: ['@ledger-api/guardian', '@ledger-api/nft-base', '@ledger-api/nft-exchange', '@ledger-api/gateway'],
     message: 'a lib never depends on a service or the gateway: what two of them share belongs in a lib',
   },
   http: {
-    group: ['@ledger-api/http', '@ledger-api/http-core', 'koa', '@koa/*', 'express', 'http-proxy-middleware'],
-    message: 'the store knows documents, filters and windows, nothing of HTTP',
+    name: ['@ledger-api/http', '@ledger-api/http-core', 'koa', '@koa/*', 'express', 'http-proxy-middleware', ...NODE_HTTP],
+    message: 'the store and the NFT read model know documents, filters and windows, nothing of HTTP',
+  },
+  koaOrStore: {
+    name: ['@ledger-api/http', '@ledger-api/store', 'koa', '@koa/*'],
+    message: 'http-core is the HTTP the gateway shares with the services: it imports neither Koa nor the store',
   },
   serviceFramework: {
-    group: [
+    name: [
       '@ledger-api/http',
       '@ledger-api/store',
       'koa',
@@ -31,19 +51,68 @@ const RESTRICTED = {
     message: 'the gateway depends on no web framework of the services, no store and no database driver: share through @ledger-api/http-core',
   },
   testing: {
-    group: ['@ledger-api/*/testing', '@ledger-api/test-kit', '**/testing', '**/testing/*'],
+    name: ['@ledger-api/*/testing', '@ledger-api/test-kit', '**/testing', '**/testing/*'],
     message: 'production code never loads a test kit',
   },
 };
 
+/** The layering groups over each workspace's production code, beyond `testing`, which holds for all of it. */
+const LAYERS = {
+  'libs/store': ['services', 'http'],
+  'libs/http-core': ['services', 'koaOrStore'],
+  'libs/nft-read-model': ['services', 'http'],
+  gateway: ['serviceFramework'],
+};
+const layersOf = (dir) => LAYERS[dir] ?? (dir.startsWith('libs/') ? ['services'] : []);
+
 /** Test files and test kits, which may use test kits and dev-only packages. */
 const TESTS = ['**/*.test.ts', '**/testing/**'];
 
-const restrict = (files, ignores, groups) => ({
-  files,
-  ignores,
-  rules: { 'no-restricted-imports': ['error', { patterns: groups.map((name) => RESTRICTED[name]) }] },
+// A package name also stands for every path under it.
+const withSubpaths = (names) => names.flatMap((name) => [name, `${name}/**`]);
+const layering = (group) => ({ ...LAYERING[group], name: withSubpaths(LAYERING[group].name) });
+
+/** Any import but of a built-in, a file of the workspace's own or one of `packages`. */
+const undeclared = (dir, packages) => ({
+  name: [
+    '**',
+    ...withSubpaths([...builtinModules, ...builtinModules.map((name) => `node:${name}`), ...packages, '.', '..']).map((name) => `!${name}`),
+  ],
+  message: `${dir}/package.json declares no such dependency (devDependencies serve only tests and test kits)`,
 });
+
+/** A relative import that reaches into another workspace: matched on the file it resolves to. */
+const intoOtherWorkspaces = (dir) => ({
+  name: WORKSPACES.filter((other) => other !== dir).map((other) => `${join(ROOT, other)}/**`),
+  message: 'another workspace is imported by its package name, which the package.json declares',
+});
+
+const importRules = (restrictions) => ({
+  'n/no-restricted-import': ['error', restrictions],
+  'n/no-restricted-require': ['error', restrictions],
+});
+
+/** Workspaces that are test code through and through: the test kit, and the cross-service tests and benchmarks. */
+const TEST_WORKSPACES = ['libs/test-kit', 'test'];
+
+// Two blocks per workspace, its production code and its tests (the rules' options do not add up across blocks).
+const importsOf = (dir) => {
+  const manifest = manifestOf(dir);
+  const production = [manifest.name, ...Object.keys(manifest.dependencies ?? {})];
+  const files = [`${dir}/**/*.{ts,js,mjs,cjs}`];
+  const testRules = importRules([
+    ...(dir.startsWith('libs/') ? [layering('services')] : []),
+    undeclared(dir, [...production, ...Object.keys(manifest.devDependencies ?? {})]),
+    intoOtherWorkspaces(dir),
+  ]);
+  if (TEST_WORKSPACES.includes(dir)) return [{ files, rules: testRules }];
+  const tests = TESTS.map((glob) => `${dir}/${glob}`);
+  const productionLayers = [...layersOf(dir), 'testing'].map(layering);
+  return [
+    { files, ignores: tests, rules: importRules([...productionLayers, undeclared(dir, production), intoOtherWorkspaces(dir)]) },
+    { files: tests, rules: testRules },
+  ];
+};
 
 export default defineConfig(
   { ignores: ['**/dist/', '**/node_modules/', '**/coverage/', '.data/', '.runnable/', 'bench-results/', '**/.fuzz-results/', '**/.turbo/'] },
@@ -63,16 +132,14 @@ export default defineConfig(
       ],
     },
   },
-  // One block per kind of code (the rule's options do not add up across blocks).
-  restrict(['libs/store/src/**/*.ts'], TESTS, ['services', 'http', 'testing']),
-  restrict(['libs/*/src/**/*.ts'], [...TESTS, 'libs/store/**', 'libs/test-kit/**'], ['services', 'testing']),
-  restrict(
-    TESTS.map((glob) => `libs/${glob}`),
-    [],
-    ['services'],
-  ),
-  restrict(['gateway/src/**/*.ts'], TESTS, ['serviceFramework', 'testing']),
-  restrict(['services/*/src/**/*.ts'], TESTS, ['testing']),
+  {
+    plugins: { n },
+    // Bare imports resolve by the name they were made under, so only a relative path resolves into another workspace.
+    settings: { n: { resolverConfig: { symlinks: false }, tryExtensions: ['.ts', '.d.ts', '.js', '.json'] } },
+    // TypeScript knows Node's globals through @types/node; ESLint must know `require` too to see its calls.
+    languageOptions: { globals: { require: 'readonly' } },
+  },
+  WORKSPACES.flatMap(importsOf),
   {
     files: ['**/*.js', '**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: globals.node },
