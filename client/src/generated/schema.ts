@@ -162,13 +162,6 @@ export interface paths {
          *       any other is refused (422).
          *
          *     ```
-         *     retry: 10000
-         *
-         *     event: unavailable
-         *     data: {"reason":"At most 8 live streams per client","retryAfter":10}
-         *     ```
-         *
-         *     ```
          *     retry: 2000
          *
          *     event: position
@@ -180,6 +173,15 @@ export interface paths {
          *     data: {"height":2001,"id":"136df0b8…","timestamp":{"epoch":124471592,"unix":1614572792,"human":"2021-03-01T04:26:32.000Z"},"transactions":["022c72da…"]}
          *
          *     : keep-alive
+         *     ```
+         *
+         *     A refused stream, whole:
+         *
+         *     ```
+         *     retry: 10000
+         *
+         *     event: unavailable
+         *     data: {"reason":"At most 8 live streams per client","retryAfter":10}
          *     ```
          */
         get: operations["streamGuardianEvents"];
@@ -591,13 +593,6 @@ export interface paths {
          *       any other is refused (422).
          *
          *     ```
-         *     retry: 10000
-         *
-         *     event: unavailable
-         *     data: {"reason":"At most 8 live streams per client","retryAfter":10}
-         *     ```
-         *
-         *     ```
          *     retry: 2000
          *
          *     event: position
@@ -609,6 +604,15 @@ export interface paths {
          *     data: {"height":2001,"id":"136df0b8…","timestamp":{"epoch":124471592,"unix":1614572792,"human":"2021-03-01T04:26:32.000Z"},"transactions":["022c72da…"]}
          *
          *     : keep-alive
+         *     ```
+         *
+         *     A refused stream, whole:
+         *
+         *     ```
+         *     retry: 10000
+         *
+         *     event: unavailable
+         *     data: {"reason":"At most 8 live streams per client","retryAfter":10}
          *     ```
          */
         get: operations["streamNftEvents"];
@@ -1012,13 +1016,6 @@ export interface paths {
          *       any other is refused (422).
          *
          *     ```
-         *     retry: 10000
-         *
-         *     event: unavailable
-         *     data: {"reason":"At most 8 live streams per client","retryAfter":10}
-         *     ```
-         *
-         *     ```
          *     retry: 2000
          *
          *     event: position
@@ -1030,6 +1027,15 @@ export interface paths {
          *     data: {"height":2001,"id":"136df0b8…","timestamp":{"epoch":124471592,"unix":1614572792,"human":"2021-03-01T04:26:32.000Z"},"transactions":["022c72da…"]}
          *
          *     : keep-alive
+         *     ```
+         *
+         *     A refused stream, whole:
+         *
+         *     ```
+         *     retry: 10000
+         *
+         *     event: unavailable
+         *     data: {"reason":"At most 8 live streams per client","retryAfter":10}
          *     ```
          */
         get: operations["streamNftExchangeEvents"];

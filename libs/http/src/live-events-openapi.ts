@@ -55,13 +55,6 @@ one for a revert).
   any other is refused (422).
 
 \`\`\`
-retry: ${PER_CLIENT_RETRY_AFTER_SECONDS * 1000}
-
-event: unavailable
-data: {"reason":"At most 8 live streams per client","retryAfter":${PER_CLIENT_RETRY_AFTER_SECONDS}}
-\`\`\`
-
-\`\`\`
 retry: ${STREAM_RETRY_MS}
 
 event: position
@@ -73,6 +66,15 @@ id: zKNGLcaJvsI3-2013
 data: {"height":2001,"id":"136df0b8…","timestamp":{"epoch":124471592,"unix":1614572792,"human":"2021-03-01T04:26:32.000Z"},"transactions":["022c72da…"]}
 
 : keep-alive
+\`\`\`
+
+A refused stream, whole:
+
+\`\`\`
+retry: ${PER_CLIENT_RETRY_AFTER_SECONDS * 1000}
+
+event: unavailable
+data: {"reason":"At most 8 live streams per client","retryAfter":${PER_CLIENT_RETRY_AFTER_SECONDS}}
 \`\`\``;
 
 const LAST_EVENT_ID = {
