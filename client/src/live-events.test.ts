@@ -156,6 +156,26 @@ describe('liveEvents', () => {
     expect(events[0].event).toBe('position');
   });
 
+  it('waits the retryAfter of a stream that ends with unavailable, then resumes after the last event it gave', async () => {
+    const unavailable =
+      (retryAfter: number): Plan =>
+      (_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'retry-after': String(retryAfter) });
+        res.end(
+          `retry: ${retryAfter * 1000}\n\nevent: unavailable\ndata: ${JSON.stringify({ reason: 'At most 2 live streams per client', retryAfter })}\n\n`,
+        );
+      };
+    server = new FakeStream(serve({ take: 1, end: true }), unavailable(1), serve());
+    const reconnects: Reconnect[] = [];
+    const events = await take(3, { onReconnect: (reconnect) => reconnects.push(reconnect) });
+    expect(heights(events)).toEqual(['position 0', 'block.applied 1', 'block.applied 2']);
+    expect(server.lastEventIds()).toEqual([undefined, 'm-1', 'm-1']);
+    expect(reconnects.map(({ unavailable, delayMs }) => [unavailable, delayMs])).toEqual([
+      [undefined, 20],
+      [{ reason: 'At most 2 live streams per client', retryAfter: 1 }, 1000],
+    ]);
+  });
+
   it('throws on a refusal it cannot retry, with the status and the message', async () => {
     server = new FakeStream(refuse(422, {}, '"from" is not allowed'));
     const error = await take(1).catch((caught: unknown) => caught);

@@ -13,6 +13,9 @@ export type LiveEventName = LiveEvent['event'];
 /** The event of one name, e.g. `LiveEventOf<'block.applied'>`. */
 export type LiveEventOf<Name extends LiveEventName> = Extract<LiveEvent, { event: Name }>;
 
+/** Why a stream could not be served now (its `unavailable` event), and how many seconds to wait before reconnecting. */
+export type StreamUnavailable = components['schemas']['StreamUnavailable'];
+
 /** The areas with a live stream, read from the document's paths: `guardian`, `nft`, `nft/exchange`. */
 export type LiveArea = keyof paths extends infer Path ? (Path extends `/api/${infer Area}/events` ? Area : never) : never;
 
@@ -21,7 +24,9 @@ export interface Reconnect {
   delayMs: number;
   /** The status of a refused connection (429, 503 or another 5xx). */
   status?: number;
-  /** Why a connection failed or was cut off; neither this nor status when the server ended the stream. */
+  /** What a stream that could not be served now said before it ended (a cap reached, the server starting or stopping). */
+  unavailable?: StreamUnavailable;
+  /** Why a connection failed or was cut off; none of this, status and unavailable when the server ended the stream. */
   error?: unknown;
   /** What the next connection resumes after. */
   lastEventId?: string;
@@ -72,7 +77,8 @@ const EVENT_NAMES: ReadonlySet<string> = new Set<LiveEventName>(['position', 're
  * ```
  *
  * It connects again by itself whenever the stream ends or fails: after the server's `retry`,
- * or the `Retry-After` of a 429 or 503, resuming after the last event it gave with
+ * the `retryAfter` of an `unavailable` event (a stream that could not be served now: the
+ * event is not given to the loop), or the `Retry-After` of a 429 or 503, resuming after the last event it gave with
  * `Last-Event-ID`, so no event is lost or repeated. A `reset` event says the stream could not
  * resume (the id was too old, or from another read model): re-read what you need. The
  * iteration ends when `signal` aborts or the loop is left; it throws LiveEventsError on an
@@ -101,6 +107,11 @@ export async function* liveEvents(baseUrl: string, area: LiveArea, options: Live
         const response = await request(url, { headers, signal: connection.signal });
         if (response.status === 200 && response.body && /^text\/event-stream\b/i.test(response.headers.get('content-type') ?? '')) {
           for await (const message of messagesOf(response.body, connection, (retry) => (retryMs = retry))) {
+            if (message.event === 'unavailable') {
+              const unavailable = unavailableOf(message);
+              Object.assign(reconnect, { unavailable, delayMs: unavailable.retryAfter * 1000 });
+              continue;
+            }
             if (message.id !== undefined) lastEventId = message.id;
             const event = liveEventOf(message);
             if (event) yield event;
@@ -194,6 +205,17 @@ function liveEventOf({ event, id, data }: EventSourceMessage): LiveEvent | undef
     throw new LiveEventsError(`The ${event} event ${id ?? ''} carries data that is not JSON: ${data.slice(0, 200)}`);
   }
   return { event, id: id ?? '', data: parsed } as LiveEvent;
+}
+
+/** The data of an `unavailable` event, as the API document gives it. */
+function unavailableOf({ data }: EventSourceMessage): StreamUnavailable {
+  try {
+    const { reason, retryAfter } = JSON.parse(data) as Partial<StreamUnavailable>;
+    if (typeof reason === 'string' && typeof retryAfter === 'number' && retryAfter >= 0) return { reason, retryAfter };
+  } catch {
+    // Not JSON: the text is the reason.
+  }
+  throw new LiveEventsError(`The unavailable event carries data that is not a StreamUnavailable: ${data.slice(0, 200)}`);
 }
 
 /** Retry-After in ms: seconds, or an HTTP date. */

@@ -57,13 +57,15 @@ async function main(): Promise<void> {
   new GracefulShutdown({
     logger,
     async stop() {
-      // Live streams never end by themselves: ended now, their clients reconnect elsewhere and resume.
-      edge.stop();
       // In-flight requests end within the proxy timeout; a little slack lets their answers out.
       const drained = await drainServer(server, {
         delayMs: config.SHUTDOWN_DELAY_MS,
         drainMs: config.SHUTDOWN_DRAIN_MS,
         deadlineMs: config.SHUTDOWN_DRAIN_MS + config.PROXY_TIMEOUT_MS + 1_000,
+        // Live streams never end by themselves. /readyz has said 503 since the signal: once the
+        // delay has taken the gateway out of the load balancers, they end with a short retry,
+        // and their clients reconnect to another replica and resume there.
+        onDelayEnd: () => edge.stop(),
       });
       if (!drained) logger.warn('requests still running at the shutdown deadline were cut');
       // Probes answer until the public port has drained: a liveness probe failing meanwhile would kill the process.

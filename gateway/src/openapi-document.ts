@@ -111,7 +111,7 @@ function addGatewayResponses(paths: PublicDocument['paths'], components: Compone
   for (const [status, { name, ...spec }] of Object.entries(GATEWAY_ERRORS)) sharedResponses[name] = errorResponse(Number(status), spec);
   for (const response of Object.values(sharedResponses)) addRateLimitHeaders(response as ResponseObject);
   for (const operation of Object.values(paths).flatMap((item) => Object.values(item))) {
-    // An operation that describes its own answer of a status keeps it (a live stream's 429 says more than the rate limit).
+    // An operation that describes its own answer of a status keeps it.
     for (const [status, { name }] of Object.entries(GATEWAY_ERRORS)) operation.responses[status] ??= componentRef('responses', name);
     for (const response of Object.values(operation.responses)) addRateLimitHeaders(response as ResponseObject);
   }

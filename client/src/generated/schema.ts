@@ -150,10 +150,16 @@ export interface paths {
          *       `position` is sent then. An id it cannot resume from (too old, from another read model, malformed) gets one
          *       `event: reset` with the current position, then live events: re-read what you need.
          *     - While idle, a comment line (`: keep-alive`) comes at least every 15 s, and no timeout closes the stream.
-         *       When a server shuts down its streams end: reconnect after `retry` and resume.
-         *     - The stream takes no query parameter (422). A client address holds at most 8 streams at once (429), a gateway at
-         *       most 10,000 (503), both by default; while the area's stream is not live yet the answer is 503 too. Both say in
-         *       `Retry-After` when to try again.
+         *       When a server shuts down, after it has left the load balancers, its streams end with a short `retry`: reconnect and
+         *       resume on another replica.
+         *     - A stream that cannot be served now is still a `200` stream, one that ends at once (browsers' EventSource retries it,
+         *       and gives up on any other answer): `retry`, then `event: unavailable` with a `StreamUnavailable`
+         *       `{"reason", "retryAfter"}` (and `Retry-After`, the same seconds). Reconnect after it with the same Last-Event-ID.
+         *       That is the answer past 8 streams of one client address (retry after 10 s), past 10,000 streams of one
+         *       gateway (both by default), while the gateway has no live feed of the area yet, while the area's service replays its
+         *       read model, and while a server shuts down.
+         *     - The one query parameter is `lastEventId`, for clients that cannot set headers (the header wins when both are sent);
+         *       any other is refused (422).
          *
          *     ```
          *     retry: 2000
@@ -167,6 +173,15 @@ export interface paths {
          *     data: {"height":2001,"id":"136df0b8…","timestamp":{"epoch":124471592,"unix":1614572792,"human":"2021-03-01T04:26:32.000Z"},"transactions":["022c72da…"]}
          *
          *     : keep-alive
+         *     ```
+         *
+         *     A refused stream, whole:
+         *
+         *     ```
+         *     retry: 10000
+         *
+         *     event: unavailable
+         *     data: {"reason":"At most 8 live streams per client","retryAfter":10}
          *     ```
          */
         get: operations["streamGuardianEvents"];
@@ -566,10 +581,16 @@ export interface paths {
          *       `position` is sent then. An id it cannot resume from (too old, from another read model, malformed) gets one
          *       `event: reset` with the current position, then live events: re-read what you need.
          *     - While idle, a comment line (`: keep-alive`) comes at least every 15 s, and no timeout closes the stream.
-         *       When a server shuts down its streams end: reconnect after `retry` and resume.
-         *     - The stream takes no query parameter (422). A client address holds at most 8 streams at once (429), a gateway at
-         *       most 10,000 (503), both by default; while the area's stream is not live yet the answer is 503 too. Both say in
-         *       `Retry-After` when to try again.
+         *       When a server shuts down, after it has left the load balancers, its streams end with a short `retry`: reconnect and
+         *       resume on another replica.
+         *     - A stream that cannot be served now is still a `200` stream, one that ends at once (browsers' EventSource retries it,
+         *       and gives up on any other answer): `retry`, then `event: unavailable` with a `StreamUnavailable`
+         *       `{"reason", "retryAfter"}` (and `Retry-After`, the same seconds). Reconnect after it with the same Last-Event-ID.
+         *       That is the answer past 8 streams of one client address (retry after 10 s), past 10,000 streams of one
+         *       gateway (both by default), while the gateway has no live feed of the area yet, while the area's service replays its
+         *       read model, and while a server shuts down.
+         *     - The one query parameter is `lastEventId`, for clients that cannot set headers (the header wins when both are sent);
+         *       any other is refused (422).
          *
          *     ```
          *     retry: 2000
@@ -583,6 +604,15 @@ export interface paths {
          *     data: {"height":2001,"id":"136df0b8…","timestamp":{"epoch":124471592,"unix":1614572792,"human":"2021-03-01T04:26:32.000Z"},"transactions":["022c72da…"]}
          *
          *     : keep-alive
+         *     ```
+         *
+         *     A refused stream, whole:
+         *
+         *     ```
+         *     retry: 10000
+         *
+         *     event: unavailable
+         *     data: {"reason":"At most 8 live streams per client","retryAfter":10}
          *     ```
          */
         get: operations["streamNftEvents"];
@@ -974,10 +1004,16 @@ export interface paths {
          *       `position` is sent then. An id it cannot resume from (too old, from another read model, malformed) gets one
          *       `event: reset` with the current position, then live events: re-read what you need.
          *     - While idle, a comment line (`: keep-alive`) comes at least every 15 s, and no timeout closes the stream.
-         *       When a server shuts down its streams end: reconnect after `retry` and resume.
-         *     - The stream takes no query parameter (422). A client address holds at most 8 streams at once (429), a gateway at
-         *       most 10,000 (503), both by default; while the area's stream is not live yet the answer is 503 too. Both say in
-         *       `Retry-After` when to try again.
+         *       When a server shuts down, after it has left the load balancers, its streams end with a short `retry`: reconnect and
+         *       resume on another replica.
+         *     - A stream that cannot be served now is still a `200` stream, one that ends at once (browsers' EventSource retries it,
+         *       and gives up on any other answer): `retry`, then `event: unavailable` with a `StreamUnavailable`
+         *       `{"reason", "retryAfter"}` (and `Retry-After`, the same seconds). Reconnect after it with the same Last-Event-ID.
+         *       That is the answer past 8 streams of one client address (retry after 10 s), past 10,000 streams of one
+         *       gateway (both by default), while the gateway has no live feed of the area yet, while the area's service replays its
+         *       read model, and while a server shuts down.
+         *     - The one query parameter is `lastEventId`, for clients that cannot set headers (the header wins when both are sent);
+         *       any other is refused (422).
          *
          *     ```
          *     retry: 2000
@@ -991,6 +1027,15 @@ export interface paths {
          *     data: {"height":2001,"id":"136df0b8…","timestamp":{"epoch":124471592,"unix":1614572792,"human":"2021-03-01T04:26:32.000Z"},"transactions":["022c72da…"]}
          *
          *     : keep-alive
+         *     ```
+         *
+         *     A refused stream, whole:
+         *
+         *     ```
+         *     retry: 10000
+         *
+         *     event: unavailable
+         *     data: {"reason":"At most 8 live streams per client","retryAfter":10}
          *     ```
          */
         get: operations["streamNftExchangeEvents"];
@@ -1199,6 +1244,29 @@ export interface components {
             height: number;
             /** @description Id of that block (64 hex characters); empty before the first block */
             id: string;
+        };
+        /**
+         * Stream unavailable
+         * @description The data of `unavailable`, the last event of a stream that could not be served now: reconnect after `retryAfter` seconds, with the same Last-Event-ID
+         * @example {
+         *       "reason": "At most 8 live streams per client",
+         *       "retryAfter": 10
+         *     }
+         */
+        StreamUnavailable: {
+            /** @description Why the stream cannot be served now */
+            reason: string;
+            /** @description Seconds to wait before reconnecting (also the `retry` frame before it, and `Retry-After`) */
+            retryAfter: number;
+        };
+        /**
+         * Stream unavailable event
+         * @description The one event of a stream that cannot be served now, after its `retry`; the stream ends after it
+         */
+        StreamUnavailableEvent: {
+            /** @constant */
+            event: "unavailable";
+            data: components["schemas"]["StreamUnavailable"];
         };
         /**
          * User (detail form)
@@ -2421,7 +2489,10 @@ export interface operations {
     };
     streamGuardianEvents: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The same as `Last-Event-ID`, for clients that cannot set headers; the header wins when both are sent */
+                lastEventId?: string;
+            };
             header?: {
                 /** @description The `id` of the last event received: the stream resumes after it. An id it cannot resume from gets `reset`. Browsers’ EventSource sends it by itself when it reconnects */
                 "Last-Event-ID"?: string;
@@ -2431,7 +2502,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The stream, as Server-Sent Events; each event is one `LiveEvent` */
+            /** @description The stream, as Server-Sent Events; each event is one `LiveEvent`, or, in a stream that cannot be served now, one `StreamUnavailableEvent` before it ends */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2439,6 +2510,8 @@ export interface operations {
                     "Cache-Control": "no-store";
                     /** @description `no`: proxies pass each event on at once */
                     "X-Accel-Buffering"?: "no";
+                    /** @description Only on a stream that cannot be served now: the `retryAfter` seconds of its `unavailable` event */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2447,12 +2520,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": components["schemas"]["LiveEvent"];
+                    "text/event-stream": components["schemas"]["LiveEvent"] | components["schemas"]["StreamUnavailableEvent"];
                 };
             };
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
-            /** @description The stream takes no query parameter: the message names the first one sent */
+            /** @description A query parameter other than `lastEventId`: the message names the first one sent */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2468,42 +2541,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The client address holds as many live streams as it may at once (8 by default), or sent more requests than the rate limit allows; try again after Retry-After seconds */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["Retry-After"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             502: components["responses"]["BadGateway"];
-            /** @description The area's stream is not live yet (the gateway is still catching up with the area's service), or the gateway holds as many streams as it may (10,000 by default); try again after Retry-After seconds */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["Retry-After"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
         };
     };
     listCollections: {
@@ -3519,7 +3559,10 @@ export interface operations {
     };
     streamNftEvents: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The same as `Last-Event-ID`, for clients that cannot set headers; the header wins when both are sent */
+                lastEventId?: string;
+            };
             header?: {
                 /** @description The `id` of the last event received: the stream resumes after it. An id it cannot resume from gets `reset`. Browsers’ EventSource sends it by itself when it reconnects */
                 "Last-Event-ID"?: string;
@@ -3529,7 +3572,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The stream, as Server-Sent Events; each event is one `LiveEvent` */
+            /** @description The stream, as Server-Sent Events; each event is one `LiveEvent`, or, in a stream that cannot be served now, one `StreamUnavailableEvent` before it ends */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3537,6 +3580,8 @@ export interface operations {
                     "Cache-Control": "no-store";
                     /** @description `no`: proxies pass each event on at once */
                     "X-Accel-Buffering"?: "no";
+                    /** @description Only on a stream that cannot be served now: the `retryAfter` seconds of its `unavailable` event */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -3545,12 +3590,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": components["schemas"]["LiveEvent"];
+                    "text/event-stream": components["schemas"]["LiveEvent"] | components["schemas"]["StreamUnavailableEvent"];
                 };
             };
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
-            /** @description The stream takes no query parameter: the message names the first one sent */
+            /** @description A query parameter other than `lastEventId`: the message names the first one sent */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3566,42 +3611,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The client address holds as many live streams as it may at once (8 by default), or sent more requests than the rate limit allows; try again after Retry-After seconds */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["Retry-After"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             502: components["responses"]["BadGateway"];
-            /** @description The area's stream is not live yet (the gateway is still catching up with the area's service), or the gateway holds as many streams as it may (10,000 by default); try again after Retry-After seconds */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["Retry-After"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
         };
     };
     listCanceledAuctions: {
@@ -4583,7 +4595,10 @@ export interface operations {
     };
     streamNftExchangeEvents: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The same as `Last-Event-ID`, for clients that cannot set headers; the header wins when both are sent */
+                lastEventId?: string;
+            };
             header?: {
                 /** @description The `id` of the last event received: the stream resumes after it. An id it cannot resume from gets `reset`. Browsers’ EventSource sends it by itself when it reconnects */
                 "Last-Event-ID"?: string;
@@ -4593,7 +4608,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The stream, as Server-Sent Events; each event is one `LiveEvent` */
+            /** @description The stream, as Server-Sent Events; each event is one `LiveEvent`, or, in a stream that cannot be served now, one `StreamUnavailableEvent` before it ends */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4601,6 +4616,8 @@ export interface operations {
                     "Cache-Control": "no-store";
                     /** @description `no`: proxies pass each event on at once */
                     "X-Accel-Buffering"?: "no";
+                    /** @description Only on a stream that cannot be served now: the `retryAfter` seconds of its `unavailable` event */
+                    "Retry-After"?: number;
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4609,12 +4626,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": components["schemas"]["LiveEvent"];
+                    "text/event-stream": components["schemas"]["LiveEvent"] | components["schemas"]["StreamUnavailableEvent"];
                 };
             };
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
-            /** @description The stream takes no query parameter: the message names the first one sent */
+            /** @description A query parameter other than `lastEventId`: the message names the first one sent */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4630,42 +4647,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The client address holds as many live streams as it may at once (8 by default), or sent more requests than the rate limit allows; try again after Retry-After seconds */
-            429: {
-                headers: {
-                    "Retry-After": components["headers"]["Retry-After"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             502: components["responses"]["BadGateway"];
-            /** @description The area's stream is not live yet (the gateway is still catching up with the area's service), or the gateway holds as many streams as it may (10,000 by default); try again after Retry-After seconds */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["Retry-After"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
         };
     };
 }

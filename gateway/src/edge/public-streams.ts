@@ -1,5 +1,12 @@
-import type { Request, RequestHandler } from 'express';
-import { LiveStreams, RETRY_AFTER_SECONDS } from '@ledger-api/http-core';
+import type { Request, RequestHandler, Response } from 'express';
+import {
+  LiveStreams,
+  PER_CLIENT_RETRY_AFTER_SECONDS,
+  RETRY_AFTER_SECONDS,
+  STREAM_RETRY_MS,
+  unexpectedStreamQueryKey,
+  type StreamUnavailableData,
+} from '@ledger-api/http-core';
 import { notFound, sendError } from '../errors';
 import type { AreaFeed } from './area-feed';
 
@@ -13,10 +20,15 @@ export interface PublicStreamsOptions {
   clientAddress(req: Request): string | undefined;
 }
 
+/** A feed that is not live is usually back within a reconnection of the service's stream. */
+const FEED_RETRY_AFTER_SECONDS = STREAM_RETRY_MS / 1000;
+
 /**
  * The gateway's live streams (api-behaviour.md section 9), one route per area, every one
  * fanned out from the area's commit feed: a block reaches a client once the edge cache has
- * moved on to it. Bounded per client address and per process.
+ * moved on to it. Bounded per client address and per process. What a client should simply
+ * retry (no live feed yet, a cap reached, shutting down) is refused with a 200 stream that
+ * ends with `unavailable`, which browsers retry; a wrong request gets its 4xx.
  */
 export class PublicLiveStreams {
   private readonly streams: LiveStreams;
@@ -30,7 +42,7 @@ export class PublicLiveStreams {
     return this.streams.size;
   }
 
-  /** Ends every stream cleanly, as at shutdown: clients reconnect elsewhere and resume. */
+  /** Ends every stream with a short retry, as at shutdown: clients reconnect elsewhere and resume. */
   endAll(): void {
     this.streams.endAll();
   }
@@ -38,23 +50,34 @@ export class PublicLiveStreams {
   route(service: string, feed: AreaFeed): RequestHandler {
     return (req, res, next) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') return notFound(req, res, next);
-      const [key] = Object.keys(req.query);
+      const key = unexpectedStreamQueryKey(Object.keys(req.query));
       if (key !== undefined) return sendError(res, 422, `"${key}" is not allowed`);
-      if (feed.status() !== 'live') return sendError(res, 503, `${service} live stream is not available`);
-      if (this.streams.size >= this.options.maxStreams) return sendError(res, 503, 'Too many live streams, try again shortly');
       const client = this.options.clientAddress(req) ?? 'unknown';
-      const held = this.perClient.get(client) ?? 0;
-      if (held >= this.options.maxPerClient) {
-        res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
-        return sendError(res, 429, `At most ${this.options.maxPerClient} live streams per client`);
-      }
-      this.perClient.set(client, held + 1);
-      res.once('close', () => {
-        const left = (this.perClient.get(client) ?? 1) - 1;
-        if (left > 0) this.perClient.set(client, left);
-        else this.perClient.delete(client);
-      });
+      const refusal = this.refusal(service, feed, client);
+      if (refusal) return this.streams.refuse(req, res, refusal);
+      this.hold(client, res);
       this.streams.serve(req, res, feed).catch(next);
     };
+  }
+
+  /** Why a stream cannot be served now, if it cannot. */
+  private refusal(service: string, feed: AreaFeed, client: string): StreamUnavailableData | undefined {
+    if (feed.status() !== 'live')
+      return { reason: `The gateway has no live feed of ${service} yet: reconnect to resume`, retryAfter: FEED_RETRY_AFTER_SECONDS };
+    if (this.streams.size >= this.options.maxStreams)
+      return { reason: 'Too many live streams on this gateway: reconnect to resume', retryAfter: RETRY_AFTER_SECONDS };
+    if ((this.perClient.get(client) ?? 0) >= this.options.maxPerClient)
+      return { reason: `At most ${this.options.maxPerClient} live streams per client`, retryAfter: PER_CLIENT_RETRY_AFTER_SECONDS };
+    return undefined;
+  }
+
+  /** Counts the stream against its client until it closes. */
+  private hold(client: string, res: Response): void {
+    this.perClient.set(client, (this.perClient.get(client) ?? 0) + 1);
+    res.once('close', () => {
+      const left = (this.perClient.get(client) ?? 1) - 1;
+      if (left > 0) this.perClient.set(client, left);
+      else this.perClient.delete(client);
+    });
   }
 }

@@ -141,7 +141,8 @@ export async function startFakeArea(basePath: string, readModel = 'fakeModel'): 
     },
     dropFeed() {
       feedUp = false;
-      streams.endAll();
+      // Not streams.endAll(): that is for shutdown, and refuses every stream after it.
+      for (const res of openStreams) res.end();
     },
     corruptFeed(frame) {
       corruptFrame = frame;

@@ -8,6 +8,11 @@ export interface DrainOptions {
   drainMs: number;
   /** When what still runs is cut; the drain counts as failed then. */
   deadlineMs: number;
+  /**
+   * Called once the delay is over, before the port stops accepting: what never ends by itself
+   * (live streams) is ended here, while the process is out of the load balancers already.
+   */
+  onDelayEnd?(): void;
 }
 
 const IDLE_SWEEP_INTERVAL_MS = 50;
@@ -24,8 +29,9 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Node's own close() would close idle keep-alive connections at once, racing a client that
  * is sending on one (it sees a reset): here the listening socket alone is closed first.
  */
-export async function drainServer(server: Server, { delayMs, drainMs, deadlineMs }: DrainOptions): Promise<boolean> {
+export async function drainServer(server: Server, { delayMs, drainMs, deadlineMs, onDelayEnd }: DrainOptions): Promise<boolean> {
   if (delayMs > 0) await pause(delayMs);
+  onDelayEnd?.();
   server.prependListener('request', (_req, res) => res.setHeader('Connection', 'close'));
   const closed = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
   let drained = true;

@@ -12,6 +12,8 @@ export interface EventStreamHandlers {
   onEvent(event: ReceivedEvent): void;
   /** A comment line (a keep-alive). */
   onComment?(comment: string): void;
+  /** A `retry` field: how long to wait before reconnecting, in ms. */
+  onRetry?(ms: number): void;
   /** The stream ended, or could not be read (with the error). Called once. */
   onEnd(error?: Error): void;
 }
@@ -56,6 +58,7 @@ export function openEventStream(target: EventStreamRequest, handlers: EventStrea
       const parser = createParser({
         onEvent: ({ event, id, data }) => handlers.onEvent({ event: event ?? 'message', id, data }),
         onComment: (comment) => handlers.onComment?.(comment),
+        onRetry: (ms) => handlers.onRetry?.(ms),
       });
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (isStream ? parser.feed(chunk) : undefined));

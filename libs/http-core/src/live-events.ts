@@ -23,6 +23,17 @@ export const KEEP_ALIVE_FRAME = ': keep-alive\n\n';
 export const RETRY_FRAME = `retry: ${STREAM_RETRY_MS}\n\n`;
 
 /**
+ * The retry a stream ends with at shutdown, plus up to SHUTDOWN_RETRY_SPREAD_MS at random:
+ * short, so its clients are soon back on another replica, and spread, so they do not all
+ * land there in the same instant.
+ */
+export const SHUTDOWN_RETRY_MS = 250;
+export const SHUTDOWN_RETRY_SPREAD_MS = 1_000;
+
+/** The one query key a stream takes: Last-Event-ID for clients that cannot set headers (the header wins). */
+export const LAST_EVENT_ID_QUERY_KEY = 'lastEventId';
+
+/**
  * A commit named across processes: the read model it belongs to, and the cache generation
  * it settled. Its text form is an event id and the commit header's value.
  */
@@ -136,6 +147,47 @@ export const liveEventSchema = z
     description:
       'One event of a live stream, by the fields of its Server-Sent Events frame: `event`, `id`, and `data` parsed as JSON, whose shape the event name gives',
   });
+
+/**
+ * Why a stream was refused, and after how many seconds to try again: the data of the
+ * `unavailable` event a refused stream ends with (api-behaviour.md section 9).
+ */
+export const streamUnavailableSchema = z
+  .object({
+    reason: z.string().meta({ description: 'Why the stream cannot be served now' }),
+    retryAfter: z
+      .number()
+      .int()
+      .min(1)
+      .meta({ description: 'Seconds to wait before reconnecting (also the `retry` frame before it, and `Retry-After`)' }),
+  })
+  .meta({
+    id: 'StreamUnavailable',
+    title: 'Stream unavailable',
+    description:
+      'The data of `unavailable`, the last event of a stream that could not be served now: reconnect after `retryAfter` seconds, with the same Last-Event-ID',
+    examples: [{ reason: 'At most 8 live streams per client', retryAfter: 10 }],
+  });
+
+export type StreamUnavailableData = z.output<typeof streamUnavailableSchema>;
+
+/** The last event of a refused stream, by the fields of its frame: it has no `id`. */
+export const streamUnavailableEventSchema = z.object({ event: z.literal('unavailable'), data: streamUnavailableSchema }).meta({
+  id: 'StreamUnavailableEvent',
+  title: 'Stream unavailable event',
+  description: 'The one event of a stream that cannot be served now, after its `retry`; the stream ends after it',
+});
+
+/** How long a client past its own cap of streams waits (api-behaviour.md section 9): it holds streams already. */
+export const PER_CLIENT_RETRY_AFTER_SECONDS = 10;
+
+/**
+ * The whole body of a refused stream: the retry that makes a browser's EventSource wait as
+ * long as asked, then `unavailable`. It has no id, so the client's Last-Event-ID stays.
+ */
+export function unavailableFrames(refusal: StreamUnavailableData): string {
+  return `retry: ${refusal.retryAfter * 1000}\n\nevent: unavailable\ndata: ${JSON.stringify(refusal)}\n\n`;
+}
 
 export type StreamPositionData = z.output<typeof streamPositionSchema>;
 export type BlockAppliedData = z.output<typeof blockAppliedSchema>;

@@ -4,11 +4,16 @@ import {
   eventFrame,
   KEEP_ALIVE_FRAME,
   KEEP_ALIVE_INTERVAL_MS,
+  LAST_EVENT_ID_QUERY_KEY,
   parseCommitId,
   RETRY_FRAME,
+  SHUTDOWN_RETRY_MS,
+  SHUTDOWN_RETRY_SPREAD_MS,
   STREAM_HEADERS,
+  unavailableFrames,
   type CommitId,
   type StreamEvent,
+  type StreamUnavailableData,
 } from './live-events';
 
 /** What a live stream is served from: the service's commit feed, or the gateway's copy of it. */
@@ -29,14 +34,35 @@ export interface LiveStreamOptions {
 
 const DEFAULT_MAX_BUFFERED_BYTES = 1024 * 1024;
 
+/** What a stream asked for once its process has begun to shut down is told: another replica serves it. */
+const SHUTTING_DOWN: StreamUnavailableData = { reason: 'Shutting down: reconnect to resume on another replica', retryAfter: 1 };
+
+/** The first query key of a stream request that is not `lastEventId`, which the stream answers 422 for. */
+export function unexpectedStreamQueryKey(keys: Iterable<string>): string | undefined {
+  for (const key of keys) if (key !== LAST_EVENT_ID_QUERY_KEY) return key;
+  return undefined;
+}
+
+/** Where a client resumes from: its Last-Event-ID header, else (it cannot set headers) the `lastEventId` query key. */
+function resumeIdOf(req: IncomingMessage): string | undefined {
+  const header = req.headers['last-event-id'];
+  if (typeof header === 'string') return header;
+  return new URL(req.url ?? '/', 'http://stream').searchParams.get(LAST_EVENT_ID_QUERY_KEY) ?? undefined;
+}
+
 /**
  * Serves live streams (api-behaviour.md section 9) and keeps count of the open ones, so a
  * shutdown can end them all cleanly. A client sent a Last-Event-ID it can resume from gets
  * every event after it; any other client opens on the current position (`position`, or
  * `reset` when its id could not be resumed from), then live events in commit order.
+ *
+ * A stream that cannot be served now is still a 200 event stream, one that ends at once
+ * with `unavailable`: a browser's EventSource gives up for good on any other answer, and
+ * retries this one after the `retry` it carries.
  */
 export class LiveStreams {
   private readonly open = new Set<ServerResponse>();
+  private shuttingDown = false;
 
   constructor(private readonly options: LiveStreamOptions = {}) {}
 
@@ -44,12 +70,24 @@ export class LiveStreams {
     return this.open.size;
   }
 
-  /** Ends every open stream, as at shutdown: clients reconnect elsewhere. */
+  /**
+   * At shutdown, once the process has left the load balancers: ends every open stream with a
+   * short retry, so its client reconnects to another replica and resumes there, and refuses
+   * the streams asked for from now on.
+   */
   endAll(): void {
-    for (const res of this.open) res.end();
+    this.shuttingDown = true;
+    for (const res of this.open) res.end(`retry: ${SHUTDOWN_RETRY_MS + Math.floor(Math.random() * SHUTDOWN_RETRY_SPREAD_MS)}\n\n`);
+  }
+
+  /** Answers a stream that cannot be served now, with why and when to try again (also in Retry-After). */
+  refuse(req: IncomingMessage, res: ServerResponse, refusal: StreamUnavailableData): void {
+    res.writeHead(200, { ...STREAM_HEADERS, 'Retry-After': String(refusal.retryAfter) });
+    res.end(req.method === 'HEAD' ? undefined : unavailableFrames(refusal));
   }
 
   async serve(req: IncomingMessage, res: ServerResponse, source: LiveEventSource): Promise<void> {
+    if (this.shuttingDown) return this.refuse(req, res, SHUTTING_DOWN);
     res.writeHead(200, STREAM_HEADERS);
     if (req.method === 'HEAD') {
       res.end();
@@ -65,8 +103,7 @@ export class LiveStreams {
       unsubscribe();
       clearInterval(keepAlive);
     });
-    const lastEventId = req.headers['last-event-id'];
-    await session.open(source, typeof lastEventId === 'string' ? lastEventId : undefined);
+    await session.open(source, resumeIdOf(req));
   }
 }
 

@@ -107,11 +107,12 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   app.use(errorMiddleware(options.logger));
   app.use(stripTrailingSlash);
   app.use(operations.routes());
+  // Served from the commit feed, not from a read of the store: a refusal is a stream that browsers retry.
+  if (options.liveEvents) app.use(liveEventsRoute(options.liveEvents, options.unavailableReason));
   // Before the ledger is read: a refusal during the replay names no height of the half-built model.
   if (options.unavailableReason) app.use(servingGate(options.unavailableReason));
   if (readConsistently) app.use((ctx, next) => readConsistently(next));
   app.use(ledgerHeader(options.servedLedgerState));
-  if (options.liveEvents) app.use(liveEventsRoute(options.liveEvents));
   app.use(api.routes());
   app.use(async (ctx) => {
     ctx.status = 404;

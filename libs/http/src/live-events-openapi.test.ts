@@ -1,4 +1,4 @@
-import { liveEventSchema } from '@ledger-api/http-core';
+import { liveEventSchema, streamUnavailableEventSchema } from '@ledger-api/http-core';
 import { z } from 'zod';
 import { buildOpenApiDocument } from './openapi';
 import { defineRoute } from './route';
@@ -28,19 +28,35 @@ describe("an area's live stream in the OpenAPI document", () => {
     expect(document.tags).toEqual([{ name: 'Exchange things' }, { name: 'Exchange live events' }]);
   });
 
-  it('says the rules of the stream: first frames, resuming, reset, keep-alive and limits', () => {
-    for (const rule of ['retry: 2000', 'event: position', 'Last-Event-ID', 'event: reset', ': keep-alive', '(429)', '(503)', '(422)'])
+  it('says the rules of the stream: first frames, resuming, reset, keep-alive, refusals and limits', () => {
+    for (const rule of [
+      'retry: 2000',
+      'event: position',
+      'Last-Event-ID',
+      'event: reset',
+      ': keep-alive',
+      'event: unavailable',
+      'lastEventId',
+      '(422)',
+    ])
       expect(stream.description).toContain(rule);
   });
 
-  it('takes Last-Event-ID as an optional header and no query parameter', () => {
+  it('takes Last-Event-ID as an optional header, or as the query parameter lastEventId', () => {
     expect(stream.parameters).toEqual([
       expect.objectContaining({ name: 'Last-Event-ID', in: 'header', required: false, schema: { type: 'string' } }),
+      expect.objectContaining({ name: 'lastEventId', in: 'query', required: false, schema: { type: 'string' } }),
     ]);
   });
 
   it('answers text/event-stream whose events are LiveEvent frames, each event name with its data schema', () => {
-    expect(stream.responses['200'].content).toEqual({ 'text/event-stream': { schema: { $ref: '#/components/schemas/LiveEvent' } } });
+    expect(stream.responses['200'].content).toEqual({
+      'text/event-stream': {
+        schema: { oneOf: [{ $ref: '#/components/schemas/LiveEvent' }, { $ref: '#/components/schemas/StreamUnavailableEvent' }] },
+      },
+    });
+    expect(document.components.schemas).toHaveProperty('StreamUnavailableEvent.properties.data', { $ref: '#/components/schemas/StreamUnavailable' });
+    expect(document.components.schemas).toHaveProperty('StreamUnavailable.required', ['reason', 'retryAfter']);
     const { LiveEvent } = document.components.schemas as Record<string, { oneOf: Array<{ properties: Record<string, unknown> }> }>;
     const dataByEvent = Object.fromEntries(LiveEvent.oneOf.map(({ properties }) => [(properties.event as { const: string }).const, properties.data]));
     expect(dataByEvent).toEqual({
@@ -53,17 +69,14 @@ describe("an area's live stream in the OpenAPI document", () => {
     expect(stream.responses['200'].headers['Cache-Control'].schema).toEqual({ type: 'string', enum: ['no-store'] });
   });
 
-  it('lists its own refusals, each with Retry-After where the client is to wait, and the shared ones', () => {
-    expect(Object.keys(stream.responses)).toEqual(['200', '400', '408', '422', '429', '431', '503']);
+  it('lists its own 4xx and the shared ones: what a client should retry is a 200 stream, with Retry-After', () => {
+    expect(Object.keys(stream.responses)).toEqual(['200', '400', '408', '422', '431']);
+    expect(stream.responses['200'].headers).toHaveProperty('Retry-After');
     const message = (status: string) =>
       Object.values(stream.responses[status].content['application/json'].examples as Record<string, { value: { message: string } }>).map(
         (example) => example.value.message,
       );
     expect(message('422')).toEqual(['"from" is not allowed']);
-    expect(message('429')).toEqual(['At most 8 live streams per client']);
-    expect(stream.responses['429'].headers).toHaveProperty('Retry-After');
-    expect(stream.responses['503'].headers).toHaveProperty('Retry-After');
-    expect(document.components.headers).toHaveProperty('Retry-After');
   });
 
   it('has the example of each data schema fit the schema of its event', () => {
@@ -72,5 +85,7 @@ describe("an area's live stream in the OpenAPI document", () => {
       const [data] = (document.components.schemas[name] as { examples: unknown[] }).examples;
       expect(liveEventSchema.safeParse({ event, id: 'model-1', data }).error).toBeUndefined();
     }
+    const [unavailable] = (document.components.schemas.StreamUnavailable as { examples: unknown[] }).examples;
+    expect(streamUnavailableEventSchema.safeParse({ event: 'unavailable', data: unavailable }).error).toBeUndefined();
   });
 });

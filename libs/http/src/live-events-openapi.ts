@@ -3,7 +3,10 @@ import {
   errorResponse,
   headerRefs,
   KEEP_ALIVE_INTERVAL_MS,
+  LAST_EVENT_ID_QUERY_KEY,
   liveEventSchema,
+  PER_CLIENT_RETRY_AFTER_SECONDS,
+  streamUnavailableEventSchema,
   STREAM_RETRY_MS,
   type JsonSchema,
 } from '@ledger-api/http-core';
@@ -40,10 +43,16 @@ one for a revert).
   \`position\` is sent then. An id it cannot resume from (too old, from another read model, malformed) gets one
   \`event: reset\` with the current position, then live events: re-read what you need.
 - While idle, a comment line (\`: keep-alive\`) comes at least every ${seconds(KEEP_ALIVE_INTERVAL_MS)} s, and no timeout closes the stream.
-  When a server shuts down its streams end: reconnect after \`retry\` and resume.
-- The stream takes no query parameter (422). A client address holds at most 8 streams at once (429), a gateway at
-  most 10,000 (503), both by default; while the area's stream is not live yet the answer is 503 too. Both say in
-  \`Retry-After\` when to try again.
+  When a server shuts down, after it has left the load balancers, its streams end with a short \`retry\`: reconnect and
+  resume on another replica.
+- A stream that cannot be served now is still a \`200\` stream, one that ends at once (browsers' EventSource retries it,
+  and gives up on any other answer): \`retry\`, then \`event: unavailable\` with a \`StreamUnavailable\`
+  \`{"reason", "retryAfter"}\` (and \`Retry-After\`, the same seconds). Reconnect after it with the same Last-Event-ID.
+  That is the answer past 8 streams of one client address (retry after ${PER_CLIENT_RETRY_AFTER_SECONDS} s), past 10,000 streams of one
+  gateway (both by default), while the gateway has no live feed of the area yet, while the area's service replays its
+  read model, and while a server shuts down.
+- The one query parameter is \`lastEventId\`, for clients that cannot set headers (the header wins when both are sent);
+  any other is refused (422).
 
 \`\`\`
 retry: ${STREAM_RETRY_MS}
@@ -57,6 +66,15 @@ id: zKNGLcaJvsI3-2013
 data: {"height":2001,"id":"136df0b8…","timestamp":{"epoch":124471592,"unix":1614572792,"human":"2021-03-01T04:26:32.000Z"},"transactions":["022c72da…"]}
 
 : keep-alive
+\`\`\`
+
+A refused stream, whole:
+
+\`\`\`
+retry: ${PER_CLIENT_RETRY_AFTER_SECONDS * 1000}
+
+event: unavailable
+data: {"reason":"At most 8 live streams per client","retryAfter":${PER_CLIENT_RETRY_AFTER_SECONDS}}
 \`\`\``;
 
 const LAST_EVENT_ID = {
@@ -68,10 +86,22 @@ const LAST_EVENT_ID = {
   schema: { type: 'string' },
 };
 
+const LAST_EVENT_ID_QUERY = {
+  name: LAST_EVENT_ID_QUERY_KEY,
+  in: 'query',
+  required: false,
+  description: 'The same as `Last-Event-ID`, for clients that cannot set headers; the header wins when both are sent',
+  schema: { type: 'string' },
+};
+
 const STREAM_HEADERS = {
   ...headerRefs(['X-Request-Id']),
   'Cache-Control': { description: '`no-store`: a stream is never cached', required: true, schema: { type: 'string', enum: ['no-store'] } },
   'X-Accel-Buffering': { description: '`no`: proxies pass each event on at once', schema: { type: 'string', enum: ['no'] } },
+  'Retry-After': {
+    description: 'Only on a stream that cannot be served now: the `retryAfter` seconds of its `unavailable` event',
+    schema: { type: 'integer', minimum: 1 },
+  },
 };
 
 const ANSWERED_HEADERS = ['X-Request-Id', 'Cache-Control'];
@@ -86,41 +116,28 @@ const ANSWERED_HEADERS = ['X-Request-Id', 'Cache-Control'];
  */
 export function liveEventsOperation({ basePath, tag }: LiveEventsDocumentation, schemas: SchemaComponents) {
   const event: JsonSchema = schemas.toJsonSchema(liveEventSchema);
+  const unavailable: JsonSchema = schemas.toJsonSchema(streamUnavailableEventSchema);
   return {
     operationId: operationIdOf(basePath),
     summary: 'Live stream of the blocks this area commits',
     description: DESCRIPTION,
     tags: [tag],
-    parameters: [LAST_EVENT_ID],
+    parameters: [LAST_EVENT_ID, LAST_EVENT_ID_QUERY],
     responses: {
       '200': {
-        description: 'The stream, as Server-Sent Events; each event is one `LiveEvent`',
+        description:
+          'The stream, as Server-Sent Events; each event is one `LiveEvent`, or, in a stream that cannot be served now, one `StreamUnavailableEvent` before it ends',
         headers: STREAM_HEADERS,
-        content: { 'text/event-stream': { schema: event } },
+        content: { 'text/event-stream': { schema: { oneOf: [event, unavailable] } } },
       },
       '400': componentRef('responses', 'BadRequest'),
       '408': componentRef('responses', 'RequestTimeout'),
       '422': errorResponse(422, {
-        description: 'The stream takes no query parameter: the message names the first one sent',
+        description: 'A query parameter other than `lastEventId`: the message names the first one sent',
         headers: ANSWERED_HEADERS,
         messages: { 'Query parameter': '"from" is not allowed' },
       }),
-      '429': errorResponse(429, {
-        description:
-          'The client address holds as many live streams as it may at once (8 by default), or sent more requests than the rate limit allows; try again after Retry-After seconds',
-        headers: ['Retry-After', ...ANSWERED_HEADERS],
-        messages: { 'Too many streams': 'At most 8 live streams per client' },
-      }),
       '431': componentRef('responses', 'RequestHeaderFieldsTooLarge'),
-      '503': errorResponse(503, {
-        description:
-          "The area's stream is not live yet (the gateway is still catching up with the area's service), or the gateway holds as many streams as it may (10,000 by default); try again after Retry-After seconds",
-        headers: ['Retry-After', ...ANSWERED_HEADERS],
-        messages: {
-          'Not live yet': 'nft-base live stream is not available',
-          'Too many streams': 'Too many live streams, try again shortly',
-        },
-      }),
     },
   };
 }

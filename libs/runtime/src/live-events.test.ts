@@ -11,6 +11,12 @@ import { senderCountArea } from './testing/sender-count-area';
 const ALICE = testPublicKey('alice');
 const area = senderCountArea('live');
 
+const configOf = (env: Record<string, string> = {}) => ({
+  ...loadConfig(serviceConfigSchema({ area: area.area, port: 0, adminPort: 0 }), { HOST: '127.0.0.1', ...env }),
+  PORT: 0,
+  ADMIN_PORT: 0,
+});
+
 describe('the live stream of a service', () => {
   let service: RunningService;
   let source: PushedLedgerSource;
@@ -26,8 +32,7 @@ describe('the live stream of a service', () => {
 
   beforeEach(async () => {
     source = new PushedLedgerSource();
-    const config = loadConfig(serviceConfigSchema({ area: area.area, port: 0, adminPort: 0 }), { HOST: '127.0.0.1', EVENTS_KEEP_ALIVE_MS: '100' });
-    service = await startService(area, { ...config, PORT: 0, ADMIN_PORT: 0 }, silentLogger(), { source });
+    service = await startService(area, configOf({ EVENTS_KEEP_ALIVE_MS: '100' }), silentLogger(), { source });
     base = `http://127.0.0.1:${service.port}`;
     await waitFor(async () => (await fetch(`http://127.0.0.1:${service.adminPort}/readyz`)).status === 200, 'readiness');
   });
@@ -75,6 +80,12 @@ describe('the live stream of a service', () => {
     const resumed = await open({ 'last-event-id': first.events[1].id ?? '' });
     await waitFor(() => resumed.events.length === 2, 'the two later blocks');
     expect(resumed.events).toEqual(first.events.slice(2));
+    // For clients that cannot set headers; the header wins when both are sent.
+    const viaQuery = await open({}, `/live/events?lastEventId=${first.events[1].id}`);
+    const both = await open({ 'last-event-id': first.events[2].id ?? '' }, `/live/events?lastEventId=${first.events[1].id}`);
+    await waitFor(() => viaQuery.events.length === 2 && both.events.length === 1, 'the blocks after each id');
+    expect(viaQuery.events).toEqual(first.events.slice(2));
+    expect(both.events).toEqual(first.events.slice(3));
 
     const later = ledger.block([]);
     source.push(applied(later));
@@ -110,12 +121,34 @@ describe('the live stream of a service', () => {
     expect(JSON.parse(resumed.events[2].data)).toMatchObject({ height: 4 });
   });
 
+  it('keeps its streams open through the shutdown delay, then ends each with a short retry and refuses new ones', async () => {
+    await service.close();
+    service = await startService(area, configOf({ SHUTDOWN_DELAY_MS: '500' }), silentLogger(), { source: new PushedLedgerSource() });
+    base = `http://127.0.0.1:${service.port}`;
+    const stream = await open();
+    await waitFor(() => stream.events.length === 1, 'the position');
+
+    const closing = service.close();
+    const closedAt = performance.now();
+    const duringDelay = await open();
+    await waitFor(() => duringDelay.events.length === 1, 'a stream served during the delay');
+    expect(duringDelay.events[0].event).toBe('position');
+    await stream.ended;
+    expect(performance.now() - closedAt).toBeGreaterThanOrEqual(450);
+    const [first, last] = stream.retries;
+    expect(first).toBe(2_000);
+    expect(last).toBeGreaterThanOrEqual(250);
+    expect(last).toBeLessThan(1_250);
+    await closing;
+    service = await startService(area, configOf(), silentLogger(), { source: new PushedLedgerSource() });
+  });
+
   it('keeps an idle stream alive with comments, takes no query key and no other method, and ends streams at shutdown', async () => {
     const stream = await open();
     await waitFor(() => stream.comments.length >= 2, 'two keep-alive comments');
     expect(stream.comments[0].trim()).toBe('keep-alive');
 
-    const withQuery = await fetch(`${base}/live/events?from=1`);
+    const withQuery = await fetch(`${base}/live/events?lastEventId=x&from=1`);
     expect(withQuery.status).toBe(422);
     expect(await withQuery.json()).toMatchObject({ message: '"from" is not allowed' });
     expect((await fetch(`${base}/live/events`, { method: 'POST' })).status).toBe(404);
@@ -127,13 +160,6 @@ describe('the live stream of a service', () => {
 
     await service.close();
     await stream.ended;
-    service = await startService(
-      area,
-      { ...loadConfig(serviceConfigSchema({ area: area.area, port: 0, adminPort: 0 }), { HOST: '127.0.0.1' }), PORT: 0, ADMIN_PORT: 0 },
-      silentLogger(),
-      {
-        source: new PushedLedgerSource(),
-      },
-    );
+    service = await startService(area, configOf(), silentLogger(), { source: new PushedLedgerSource() });
   });
 });

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { connect } from 'node:net';
 import { loadConfig } from '@ledger-api/config';
 import { defineRoute } from '@ledger-api/http';
+import { recordEventStream } from '@ledger-api/http-core/testing';
 import type { LedgerSource } from '@ledger-api/ledger';
 import { PushedLedgerSource, senderCountProjection, TestLedger } from '@ledger-api/ledger/testing';
 import { expectWithinDeadline, waitFor } from '@ledger-api/test-kit';
@@ -111,6 +112,13 @@ describe('startService before its projector has caught up', () => {
         error: 'Service Unavailable',
         message: 'The ledger is still being replayed, try again shortly',
       });
+      // The live stream is refused the way browsers retry: a 200 stream that ends with unavailable.
+      const stream = await recordEventStream(`${base}/replay-gate/events`);
+      await stream.ended;
+      expect([stream.status, stream.headers['retry-after'], stream.retries]).toEqual([200, '5', [5_000]]);
+      expect(stream.events).toEqual([
+        { event: 'unavailable', data: JSON.stringify({ reason: 'The ledger is still being replayed, try again shortly', retryAfter: 5 }) },
+      ]);
       source.caughtUpNow = true;
       await waitFor(async () => (await fetch(`${base}/gate/things`)).status === 200, 'the first catch-up');
       expect((await fetch(`http://127.0.0.1:${service.adminPort}/readyz`)).status).toBe(200);
@@ -133,6 +141,13 @@ describe('startService before its projector has caught up', () => {
       const refused = await fetch(`${base}/gate/things`);
       expect(refused.status).toBe(503);
       expect(refused.headers.get('x-block-height')).toBeNull();
+      // The live stream is refused the way browsers retry: a 200 stream that ends with unavailable.
+      const stream = await recordEventStream(`${base}/replay-gate/events`);
+      await stream.ended;
+      expect([stream.status, stream.headers['retry-after'], stream.retries]).toEqual([200, '5', [5_000]]);
+      expect(stream.events).toEqual([
+        { event: 'unavailable', data: JSON.stringify({ reason: 'The ledger is still being replayed, try again shortly', retryAfter: 5 }) },
+      ]);
       source.caughtUpNow = true;
       await waitFor(async () => (await fetch(`${base}/gate/things`)).status === 200, 'the first catch-up');
       expect((await fetch(`${base}/gate/things`)).headers.get('x-block-height')).toBe('2');

@@ -183,10 +183,19 @@ export async function startService(
     projector,
     async close() {
       // Stop taking requests and ledger events first, then let go of the backing services.
-      // Live streams never end by themselves: they are ended, and their clients reconnect elsewhere.
-      liveEvents?.feed.stop();
-      liveEvents?.streams.endAll();
-      const drain = { delayMs: config.SHUTDOWN_DELAY_MS, drainMs: config.SHUTDOWN_DRAIN_MS, deadlineMs: config.SHUTDOWN_TIMEOUT_MS - 500 };
+      // Live streams never end by themselves: once the delay has taken the process out of the
+      // load balancers (/readyz says 503 from the signal on), they end with a short retry and
+      // their clients reconnect to another replica and resume there.
+      const endLiveEvents = () => {
+        liveEvents?.streams.endAll();
+        liveEvents?.feed.stop();
+      };
+      const drain = {
+        delayMs: config.SHUTDOWN_DELAY_MS,
+        drainMs: config.SHUTDOWN_DRAIN_MS,
+        deadlineMs: config.SHUTDOWN_TIMEOUT_MS - 500,
+        onDelayEnd: endLiveEvents,
+      };
       await Promise.all([drainServer(server, drain), projector?.stop()]);
       // Probes answer until the API has drained: a liveness probe failing meanwhile would kill the process.
       await admin.close();

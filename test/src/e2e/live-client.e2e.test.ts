@@ -30,7 +30,7 @@ it('reads typed events, resumes by itself across a gateway restart with none los
   const top = topBlock(events);
   await waitFor(() => isReady(admin), 'the gateway', 60_000, 100);
 
-  // Until the gateway's feed of the area is live it answers 503 with Retry-After: the client waits and tries again.
+  // Until the gateway's feed of the area is live its stream ends with `unavailable`: the client waits its retryAfter and tries again.
   const controller = new AbortController();
   const received: LiveEvent[] = [];
   const reconnects: Reconnect[] = [];

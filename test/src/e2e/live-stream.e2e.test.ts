@@ -19,13 +19,15 @@ const running: RunningProcess[] = [];
 const streams: RecordedEventStream[] = [];
 const publish = (batch: LedgerEvent[]) => ledger.publish(batch);
 
-/** A stream as soon as the gateway serves one: until its commit feed is live it answers 503. */
+/** A stream as soon as the gateway serves one: until its commit feed is live it refuses with a stream that ends with `unavailable`. */
 async function open(url: string, headers: Record<string, string> = {}) {
   let recorded: RecordedEventStream | undefined;
   await waitFor(async () => {
-    recorded = await recordEventStream(url, headers);
-    streams.push(recorded);
-    return recorded.status === 200;
+    const stream = await recordEventStream(url, headers);
+    streams.push(stream);
+    await waitFor(() => stream.events.length > 0, 'the first event of a stream');
+    recorded = stream;
+    return stream.status === 200 && stream.events[0].event !== 'unavailable';
   }, 'a live stream');
   return recorded as RecordedEventStream;
 }

@@ -91,11 +91,18 @@ export function lastEventIdValue({ commit }: StreamState): fc.Arbitrary<string> 
   );
 }
 
+const queryTextOf = (query: string) => query.replace(/^\?/, '').replace(/#.*$/, '');
+
 /**
  * The keys a query string (`?` included) carries, as the gateway reads them; a refusal
  * must name one of them. None (`?`, `?&`) is no query key: the stream opens.
  */
 export function queryKeys(query: string): string[] {
-  const text = query.replace(/^\?/, '').replace(/#.*$/, '');
-  return Object.keys(parse(text));
+  return Object.keys(parse(queryTextOf(query)));
+}
+
+/** The value of `key` in the query string, the first one where it is repeated, as the servers read it. */
+export function queryValue(query: string, key: string): string | undefined {
+  const value = parse(queryTextOf(query))[key];
+  return Array.isArray(value) ? value[0] : value;
 }

@@ -14,10 +14,15 @@ type Document = any;
 
 const committedDocument = (): Document => JSON.parse(readFileSync(join(ROOT, 'gateway/openapi.json'), 'utf8'));
 
-async function breakingStep(current: Document, approved: { change: string; reason: string }[] = []) {
+type Approval = { change: string; reason: string };
+
+/** The changes approved since the release: the committed document makes them, so a planted one does too. */
+const committedApprovals = (): Approval[] => JSON.parse(readFileSync(join(ROOT, 'gateway/openapi.approved-changes.json'), 'utf8')).approved;
+
+async function breakingStep(current: Document, approved: Approval[] = []) {
   const dir = tempDir('breaking');
   writeFileSync(join(dir, 'openapi.json'), JSON.stringify(current));
-  writeFileSync(join(dir, 'approvals.json'), JSON.stringify({ approved }));
+  writeFileSync(join(dir, 'approvals.json'), JSON.stringify({ approved: [...committedApprovals(), ...approved] }));
   return runNpmScript('openapi:breaking', ['--current', join(dir, 'openapi.json'), '--approvals', join(dir, 'approvals.json')]);
 }
 

@@ -1,13 +1,18 @@
 import { freeAddress, startProcess, type RunningProcess } from './processes';
 
 /**
- * The guardian service on the given ledger input, and a gateway in front of it that a test
- * can stop and start again on the same ports. Every process started goes into `running`.
- * `base` is the gateway's public URL, `admin` its admin port (readiness and metrics).
+ * The guardian service on the given ledger input, and a gateway in front of it (with
+ * `gatewayEnv` added to its environment), each of which a test can stop and start again on
+ * the same ports. Every process started goes into `running`. `base` is the gateway's public
+ * URL, `admin` its admin port (readiness and metrics); `guardianAdmin` is the service's.
  */
-export async function startGuardianBehindGateway(env: Record<string, string>, running: RunningProcess[]) {
+export async function startGuardianBehindGateway(env: Record<string, string>, running: RunningProcess[], gatewayEnv: Record<string, string> = {}) {
   const service = await freeAddress();
-  running.push(startProcess('services/guardian/dist/main.js', { ...env, ...service.env }));
+  const startService = (): RunningProcess => {
+    const started = startProcess('services/guardian/dist/main.js', { ...env, ...service.env });
+    running.push(started);
+    return started;
+  };
   const gateway = await freeAddress();
   const startGateway = (): RunningProcess => {
     const started = startProcess('gateway/dist/index.js', {
@@ -15,9 +20,19 @@ export async function startGuardianBehindGateway(env: Record<string, string>, ru
       GUARDIAN_URL: service.url,
       GUARDIAN_ADMIN_URL: service.adminUrl,
       FEED_RECONNECT_MS: '50',
+      ...gatewayEnv,
     });
     running.push(started);
     return started;
   };
-  return { guardian: service.url, base: gateway.url, admin: gateway.adminUrl, gateway: startGateway(), startGateway };
+  return {
+    guardian: service.url,
+    guardianAdmin: service.adminUrl,
+    guardianProcess: startService(),
+    startService,
+    base: gateway.url,
+    admin: gateway.adminUrl,
+    gateway: startGateway(),
+    startGateway,
+  };
 }

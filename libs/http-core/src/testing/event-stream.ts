@@ -6,6 +6,8 @@ export interface RecordedEventStream {
   headers: Record<string, string | string[] | undefined>;
   events: ReceivedEvent[];
   comments: string[];
+  /** Every `retry` field, in ms. */
+  retries: number[];
   /** Resolves when the server ends the stream. */
   ended: Promise<void>;
   close(): void;
@@ -15,11 +17,17 @@ export interface RecordedEventStream {
 export async function recordEventStream(url: string, headers: Record<string, string> = {}): Promise<RecordedEventStream> {
   const events: ReceivedEvent[] = [];
   const comments: string[] = [];
+  const retries: number[] = [];
   let markEnded: () => void = () => undefined;
   const ended = new Promise<void>((resolve) => (markEnded = resolve));
   const connection = await openEventStream(
     { url, headers },
-    { onEvent: (event) => events.push(event), onComment: (comment) => comments.push(comment), onEnd: () => markEnded() },
+    {
+      onEvent: (event) => events.push(event),
+      onComment: (comment) => comments.push(comment),
+      onRetry: (ms) => retries.push(ms),
+      onEnd: () => markEnded(),
+    },
   );
-  return { status: connection.status, headers: connection.headers, events, comments, ended, close: connection.close };
+  return { status: connection.status, headers: connection.headers, events, comments, retries, ended, close: connection.close };
 }

@@ -161,4 +161,15 @@ describe('the breaking changes between two API documents', () => {
       'GET /items response 200 application/json $.data[].id.anyOf[2]: type "integer" -> "boolean"',
     ]);
   });
+
+  it('takes a union of unions for the union of their alternatives: only an alternative added is reported', () => {
+    const released = baseDocument();
+    const current = baseDocument();
+    itemOf(released).properties.id = { oneOf: [{ type: 'string' }, { type: 'integer' }] };
+    (current.components as any).schemas.Id = { oneOf: [{ type: 'string' }, { type: 'integer' }] }; // eslint-disable-line @typescript-eslint/no-explicit-any -- as above
+    itemOf(current).properties.id = { oneOf: [{ $ref: '#/components/schemas/Id' }, { type: 'boolean' }] };
+    expect(breakingChanges(released, current)).toEqual([
+      'GET /items response 200 application/json $.data[].id.oneOf[2]: type "integer" -> "boolean"',
+    ]);
+  });
 });

@@ -125,12 +125,26 @@ function alternativesOf(schema: Node): { keyword: string; alternatives: unknown[
 }
 
 /**
+ * The alternatives of a union, with those of a union among them in its place: a union of
+ * unions (a named one wrapped with another alternative) is the union of all their alternatives.
+ */
+function flatAlternativesOf(resolver: Resolver, schema: Node, within = new Set<string>()): { keyword: string; alternatives: unknown[] } {
+  const { keyword, alternatives } = alternativesOf(schema);
+  const flat = alternatives.flatMap((alternative) => {
+    const { node, ref } = resolver.resolve(alternative);
+    const nested = alternativesOf(node).alternatives.length > 1 && !(ref !== undefined && within.has(ref));
+    return nested ? flatAlternativesOf(resolver, node, ref === undefined ? within : new Set([...within, ref])).alternatives : [alternative];
+  });
+  return { keyword, alternatives: flat };
+}
+
+/**
  * Unions: on the request side every released alternative must still be accepted by one
  * current alternative; on the response side every current one must be one a client knew.
  * An alternative with no match reports its changes against the one at its own position.
  */
 function unionChanges(context: SchemaComparison, released: Node, current: Node, direction: Direction, at: string): string[] {
-  const [before, after] = [alternativesOf(released), alternativesOf(current)];
+  const [before, after] = [flatAlternativesOf(context.released, released), flatAlternativesOf(context.current, current)];
   const [kept, candidates] = direction === 'request' ? [before, after.alternatives] : [after, before.alternatives];
   const changes: string[] = [];
   kept.alternatives.forEach((alternative, position) => {
