@@ -61,7 +61,7 @@ export interface EdgeRequest {
   body?: string;
 }
 
-export function edgeKey(area: Area, commit: string, { method, path, querystring, acceptEncoding, body }: EdgeRequest): string {
+function edgeKey(area: Area, commit: string, { method, path, querystring, acceptEncoding, body }: EdgeRequest): string {
   const request = pageRequestKey({ method, path: normalizePath(`${area.servicePath}${path}`), querystring, body });
   return `${area.service} ${commit} ${negotiateEncoding(acceptEncoding)} ${request}`;
 }
