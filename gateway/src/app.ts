@@ -2,6 +2,7 @@ import type { Agent } from 'node:http';
 import cors from 'cors';
 import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import helmet from 'helmet';
+import type { RequestHandlerOf } from '@ledger-api/http-core';
 import type { Logger, Metrics } from '@ledger-api/observability';
 import { apiReference } from './api-reference';
 import type { GatewayConfig } from './config';
@@ -9,7 +10,7 @@ import { errorHandler, notFound } from './errors';
 import { openApiHandler, readOpenApiDocument } from './openapi';
 import { createAreaProxy, unconfiguredArea, type UpstreamDurationHistogram, type UpstreamErrorCounter, type UpstreamRetryCounter } from './proxy';
 import { clientAddressOf } from './client-address';
-import { edgeAnswers, keepForEdge, type GatewayEdge } from './edge';
+import { answerHitsFirst, edgeAnswers, keepForEdge, keptAnswers, type EdgeFrontOptions, type GatewayEdge } from './edge';
 import { createRateLimiter, type SharedCounts } from './rate-limit';
 import { livez } from './readiness';
 import { bufferRequestBody } from './request-body';
@@ -89,7 +90,11 @@ function headersSetBy(handlers: RequestHandler[]): [string, string][] {
 /** Preflight requests get the whole CORS answer; every other answer has its CORS headers among the fixed ones. */
 const preflight: RequestHandler = (req, res, next) => (req.method === 'OPTIONS' ? corsPolicy(req, res, next) : next());
 
-function mountAreas(app: Express, config: GatewayConfig, deps: GatewayDependencies, metrics: AreaMetrics): void {
+/** Each area with an edge cache, and the answer kept for a request of it. */
+type EdgeAreas = EdgeFrontOptions['areas'];
+
+function mountAreas(app: Express, config: GatewayConfig, deps: GatewayDependencies, metrics: AreaMetrics): EdgeAreas {
+  const edgeAreas: Array<EdgeAreas[number]> = [];
   const agent = deps.upstreamAgent ?? createUpstreamAgent(config);
   const { edge } = deps;
   for (const area of AREAS) {
@@ -100,12 +105,15 @@ function mountAreas(app: Express, config: GatewayConfig, deps: GatewayDependenci
       continue;
     }
     app.all(`${area.mountPath}/events`, feed && edge ? edge.streams.route(area.service, feed) : unconfiguredArea(area.service));
-    const answersAtEdge = feed && edge?.cache ? [edgeAnswers({ area, feed, cache: edge.cache, requests: edge.requests, waits: edge.waits })] : [];
+    const edgeOptions = feed && edge?.cache && { area, feed, cache: edge.cache, requests: edge.requests, waits: edge.waits };
+    if (edgeOptions) edgeAreas.push({ area, find: keptAnswers(edgeOptions) });
+    const answersAtEdge = edgeOptions ? [edgeAnswers(edgeOptions)] : [];
     const onAnswer = feed && edge?.cache ? keepForEdge(feed, edge.cache, edge.maxEntryBytes) : undefined;
     const pool = upstreamPoolOf(area, upstream, config);
     const proxy = createAreaProxy({ area, pool, timeoutMs: config.PROXY_TIMEOUT_MS, agent, logger: deps.logger, onAnswer, ...metrics });
     app.use(area.mountPath, [bufferRequestBody, ...answersAtEdge, proxy]);
   }
+  return edgeAreas;
 }
 
 interface AreaMetrics {
@@ -133,8 +141,14 @@ function areaMetrics(metrics: Metrics): AreaMetrics {
   };
 }
 
-/** The gateway's Express app, ready to be served; it never listens by itself. */
-export function buildApp(config: GatewayConfig, deps: GatewayDependencies): Express {
+/** What the gateway serves: every request goes to `handle`, which answers edge hits and passes the rest to `app`. */
+export interface GatewayApp {
+  app: Express;
+  handle: RequestHandlerOf;
+}
+
+/** The gateway's request handling, ready to be served; it never listens by itself. */
+export function buildApp(config: GatewayConfig, deps: GatewayDependencies): GatewayApp {
   const { logger, metrics } = deps;
   const rateLimiter = createRateLimiter({
     limitPerMinute: config.RATE_LIMIT_PER_MINUTE,
@@ -152,18 +166,19 @@ export function buildApp(config: GatewayConfig, deps: GatewayDependencies): Expr
   // Paths are case-sensitive at the services; `/API/Guardian` must not reach one.
   app.set('case sensitive routing', true);
 
-  app.use(requestContext({ logger, metrics, fixedHeaders: headersSetBy([securityHeaders(), corsPolicy]) }), preflight);
+  const context = requestContext({ logger, metrics, fixedHeaders: headersSetBy([securityHeaders(), corsPolicy]) });
+  app.use(context.middleware, preflight);
 
   // Readiness and metrics are on the admin port (index.ts): here anyone could have the gateway probe every service.
   app.get('/livez', livez);
 
-  if (rateLimiter) app.use(rateLimiter);
+  if (rateLimiter) app.use(rateLimiter.middleware);
   app.get('/api/openapi.json', openApiHandler(readOpenApiDocument()));
-  mountAreas(app, config, deps, areaMetrics(metrics));
+  const edgeAreas = mountAreas(app, config, deps, areaMetrics(metrics));
   // After the areas, which it shares no path with: API requests need not pass its routes.
   app.use(apiReference());
 
   app.use(notFound);
   app.use(errorHandler(logger));
-  return app;
+  return { app, handle: edgeAreas.length > 0 ? answerHitsFirst({ app, areas: edgeAreas, context, rateLimiter }) : app };
 }

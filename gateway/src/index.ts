@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   const upstreamAgent = createUpstreamAgent(config);
   const metrics = createMetrics('gateway');
   const edge = createGatewayEdge(config, { logger, metrics, clientAddress: clientAddressOf(config) });
-  const app = buildApp(config, {
+  const served = buildApp(config, {
     logger,
     metrics,
     rateLimitCounts: redis && redisSharedCounts(redis, RATE_LIMIT_KEY_PREFIX),
@@ -28,7 +28,7 @@ async function main(): Promise<void> {
     edge,
   });
   edge.start();
-  const server = await listen(app, config.PORT, config.HOST, {
+  const server = await listen(served, config.PORT, config.HOST, {
     requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
     keepAliveTimeoutMs: config.KEEP_ALIVE_TIMEOUT_MS,
   });

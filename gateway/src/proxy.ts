@@ -100,6 +100,10 @@ const FORWARDED_HEADERS = ['x-forwarded-for', 'x-forwarded-port', 'x-forwarded-p
 
 const attemptsOf = new WeakMap<IncomingMessage, Attempts>();
 
+// Which commit an answer was rendered at, and whether it may be kept, are for the gateway alone; and
+// the gateway owns the CORS policy, so a service's access-control-* headers must not override it.
+const NOT_FORWARDED = new Set(INTERNAL_HEADERS);
+
 function firstAttempt(req: IncomingMessage, baseUrl: string): void {
   attemptsOf.set(req, {
     tried: [baseUrl],
@@ -161,11 +165,8 @@ function upstreamEvents(options: AreaProxyOptions, targets: ReadonlyMap<string, 
       const tried = attemptsOf.get(req)?.tried;
       if (proxyRes.statusCode === 503 && tried) pool.setAsideUntilServing(tried[tried.length - 1]);
       options.onAnswer?.(proxyRes, req);
-      // Which commit an answer was rendered at, and whether it may be kept, are for the gateway alone.
-      for (const name of INTERNAL_HEADERS) delete proxyRes.headers[name];
-      // The gateway owns the CORS policy; a service's own headers must not override it.
       for (const name of Object.keys(proxyRes.headers)) {
-        if (name.startsWith('access-control-')) delete proxyRes.headers[name];
+        if (NOT_FORWARDED.has(name) || name.startsWith('access-control-')) delete proxyRes.headers[name];
       }
       // An answer cut off mid-body must reach the client as a cut-off answer, not a hang.
       proxyRes.once('close', () => {
@@ -218,8 +219,6 @@ export function createAreaProxy(options: AreaProxyOptions): RequestHandler {
     // rewrites some characters (a backslash becomes a slash); the service must get the
     // path and query exactly as the client sent them.
     toProxy: true,
-    // Inside the mount req.url is the rest after the area's public path.
-    pathRewrite: (path) => `${area.servicePath}${path}`,
     // The default plugins answer errors with a text page and log to the console.
     ejectPlugins: true,
     plugins: [debugProxyErrorsPlugin, upstreamEvents(options, targets)],
@@ -228,6 +227,9 @@ export function createAreaProxy(options: AreaProxyOptions): RequestHandler {
     // Node already answered `100 Continue` to the client. With the header still set,
     // http-proxy skips its proxyReq event, and with it the upstream deadline.
     delete req.headers.expect;
+    // Inside the mount req.url is the rest after the area's public path. Set here rather than by
+    // the proxy's pathRewrite, which costs a promise per request.
+    req.url = `${area.servicePath}${req.url}`;
     void proxy(req, res, next);
   };
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import type { Request, RequestHandler } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import { Redis } from 'ioredis';
@@ -177,12 +178,28 @@ function sharing(counts: WindowCounts, shared: SharedCounts, intervalMs: number,
   return schedule;
 }
 
+/** A request counted against its client's limit: the headers its answer carries, and whether it is refused. */
+export interface Admission {
+  headers: Array<[string, string]>;
+  /** Seconds until the window ends, set when the client is over the limit. */
+  retryAfter?: string;
+}
+
+export interface RateLimiter {
+  /** Counts a request; the caller sends the headers with its answer, or refuses it. */
+  admit(req: Request): Admission;
+  /** Answers a refused request 429 with the given headers (its admission's among them) and Retry-After. */
+  refuse(res: ServerResponse, headers: ReadonlyArray<readonly [string, string]>, retryAfter: string): void;
+  /** For requests Express routes: the headers set on the answer, and 429 past the limit. */
+  middleware: RequestHandler;
+}
+
 /**
  * Per client IP and minute; undefined when the limit is 0 (disabled). Answers carry
  * the draft-8 RateLimit headers and the X-RateLimit-* ones (api-behaviour.md section 8);
  * a client over the limit gets 429 with Retry-After.
  */
-export function createRateLimiter(options: RateLimiterOptions): RequestHandler | undefined {
+export function createRateLimiter(options: RateLimiterOptions): RateLimiter | undefined {
   const { limitPerMinute: limit, shared, syncIntervalMs, logger, metrics, clientAddress, clock = Date.now } = options;
   if (limit === 0) return undefined;
   const { name, policyOf } = rateLimitPolicy(limit, RATE_LIMIT_WINDOW_MS);
@@ -190,23 +207,35 @@ export function createRateLimiter(options: RateLimiterOptions): RequestHandler |
   const share = shared && sharing(counts, shared, syncIntervalMs, logger, metrics);
   const limited = metrics.counter('http_rate_limited_total', 'Requests answered 429 because their client was over the rate limit');
   const limitText = String(limit);
-  return (req, res, next) => {
+  const admit = (req: Request): Admission => {
     const now = clock();
     const count = counts.hit(clientAddress(req) ?? 'unknown', now);
     share?.();
     const remaining = Math.max(0, limit - total(count));
     const resetAt = counts.windowStart + RATE_LIMIT_WINDOW_MS;
     const secondsLeft = String(Math.ceil((resetAt - now) / 1000));
-    res.setHeader('RateLimit-Policy', count.policy);
-    res.setHeader('RateLimit', `${name}; r=${remaining}; t=${secondsLeft}`);
-    res.setHeader('X-RateLimit-Limit', limitText);
-    res.setHeader('X-RateLimit-Remaining', String(remaining));
-    res.setHeader('X-RateLimit-Reset', String(Math.ceil(resetAt / 1000)));
-    if (total(count) <= limit) return next();
+    const headers: Array<[string, string]> = [
+      ['RateLimit-Policy', count.policy],
+      ['RateLimit', `${name}; r=${remaining}; t=${secondsLeft}`],
+      ['X-RateLimit-Limit', limitText],
+      ['X-RateLimit-Remaining', String(remaining)],
+      ['X-RateLimit-Reset', String(Math.ceil(resetAt / 1000))],
+    ];
+    return total(count) <= limit ? { headers } : { headers, retryAfter: secondsLeft };
+  };
+  const refuse = (res: ServerResponse, headers: ReadonlyArray<readonly [string, string]>, retryAfter: string) => {
     limited.inc();
-    res.setHeader('Retry-After', secondsLeft);
+    for (const [header, value] of headers) res.setHeader(header, value);
+    res.setHeader('Retry-After', retryAfter);
     sendError(res, 429, `Rate limit of ${limit} requests per minute exceeded`);
   };
+  const middleware: RequestHandler = (req, res, next) => {
+    const { headers, retryAfter } = admit(req);
+    if (retryAfter !== undefined) return refuse(res, headers, retryAfter);
+    for (const [header, value] of headers) res.setHeader(header, value);
+    next();
+  };
+  return { admit, refuse, middleware };
 }
 
 /**

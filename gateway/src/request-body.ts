@@ -1,5 +1,5 @@
 import type { ClientRequest, IncomingMessage } from 'node:http';
-import type { RequestHandler } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { MAX_BODY_BYTES, readRequestBody, RequestAbortedError, type ApiError } from '@ledger-api/http-core';
 import { sendError } from './errors';
 
@@ -11,9 +11,14 @@ const hasBody = (req: IncomingMessage) => req.headers['content-length'] !== unde
  * Reads a request body whole before it goes to a service. The gateway refuses bodies over
  * the limit itself, however they are framed, so a service never receives one; and a
  * service never waits on a slow client: the server's request deadline answers that one 408.
+ * A request without a body passes on at once, without a promise.
  */
-export const bufferRequestBody: RequestHandler = async (req, res, next) => {
+export const bufferRequestBody: RequestHandler = (req, res, next) => {
   if (!hasBody(req)) return next();
+  void readWhole(req, res, next);
+};
+
+async function readWhole(req: Request, res: Response, next: NextFunction): Promise<void> {
   let body: Buffer;
   try {
     body = await readRequestBody(req, MAX_BODY_BYTES);
@@ -29,7 +34,7 @@ export const bufferRequestBody: RequestHandler = async (req, res, next) => {
   delete req.headers['transfer-encoding'];
   bufferedBodies.set(req, body);
   next();
-};
+}
 
 /** The body bufferRequestBody read, if the request had one. */
 export function bufferedBodyOf(req: IncomingMessage): Buffer | undefined {

@@ -23,8 +23,8 @@ afterAll(async () => {
 
 async function startGateway(): Promise<{ server: Server; url: string }> {
   const config = parseGatewayConfig({ GUARDIAN_URL: service.url, RATE_LIMIT_PER_MINUTE: '0' });
-  const app = buildApp(config, { logger: silentLogger(), metrics: createMetrics('gateway', false) });
-  const server = await listen(app, 0, '127.0.0.1');
+  const served = buildApp(config, { logger: silentLogger(), metrics: createMetrics('gateway', false) });
+  const server = await listen(served, 0, '127.0.0.1');
   return { server, url: `http://127.0.0.1:${portOf(server)}` };
 }
 

@@ -2,6 +2,7 @@ import { IncomingMessage, ServerResponse, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { createHttpServer, type HttpServerOptions } from '@ledger-api/http-core';
+import type { GatewayApp } from './app';
 
 /**
  * Node's request and response classes, made with the app's own request and response
@@ -22,9 +23,9 @@ function messageClassesOf(app: Express): HttpServerOptions['messageClasses'] {
   return { IncomingMessage: Request as unknown as typeof IncomingMessage, ServerResponse: Response as unknown as typeof ServerResponse };
 }
 
-/** Serves the app; requests Node refuses, and clients slower than requestTimeoutMs, get the error body. */
-export async function listen(app: Express, port: number, host: string, options: HttpServerOptions = {}): Promise<Server> {
-  const server = createHttpServer(app, { ...options, messageClasses: messageClassesOf(app) });
+/** Serves the gateway; requests Node refuses, and clients slower than requestTimeoutMs, get the error body. */
+export async function listen({ app, handle }: GatewayApp, port: number, host: string, options: HttpServerOptions = {}): Promise<Server> {
+  const server = createHttpServer(handle, { ...options, messageClasses: messageClassesOf(app) });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

@@ -181,6 +181,24 @@ describe('the edge cache', () => {
     expect(metrics).toMatch(/area="nft-base",result="miss"[^\n]*\} 4$/m);
   });
 
+  it('answers a hit with every header the proxied answer carried: its id, the fixed headers, the rate limit and the page', async () => {
+    const gateway = await gatewayOver({ RATE_LIMIT_PER_MINUTE: '100' });
+    const miss = await ask(gateway, '/api/nft/assets?limit=2', { 'x-request-id': 'first' });
+    const hit = await ask(gateway, '/api/nft/assets?limit=2', { 'x-request-id': 'second', origin: 'https://example.org' });
+    expect([miss.proxied, hit.proxied]).toEqual([true, false]);
+    expect([miss.headers['x-request-id'], hit.headers['x-request-id']]).toEqual(['first', 'second']);
+    expect([miss.headers['x-ratelimit-remaining'], hit.headers['x-ratelimit-remaining']]).toEqual(['99', '98']);
+    expect(hit.headers.ratelimit).toMatch(/^"100-in-1min"; r=98; t=\d+$/);
+    // What a page is, and what the gateway adds to every answer, are the same either way; how it was sent may not be.
+    const sending = ['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'];
+    const varying = new Set([...sending, 'x-request-id', 'ratelimit', 'x-ratelimit-remaining', 'x-ratelimit-reset']);
+    const steady = (headers: Record<string, unknown>) => Object.entries(headers).filter(([name]) => !varying.has(name));
+    expect(Object.fromEntries(steady(hit.headers))).toEqual(Object.fromEntries(steady(miss.headers)));
+    expect(hit.headers['access-control-allow-origin']).toBe('*');
+    expect(hit.headers.etag).toBeDefined();
+    expect(hit.body).toBe(miss.body);
+  });
+
   it('still counts edge answers against the rate limit', async () => {
     const gateway = await gatewayOver({ RATE_LIMIT_PER_MINUTE: '3' });
     const statuses = [];

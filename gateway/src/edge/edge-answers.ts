@@ -14,6 +14,7 @@ import {
 } from '@ledger-api/http-core';
 import type { Metrics } from '@ledger-api/observability';
 import { bufferedBodyOf } from '../request-body';
+import { markEdgeAnswer } from '../request-context';
 import type { Area } from '../upstreams';
 import type { AreaFeed } from './area-feed';
 import type { EdgeCache, EdgeEntry } from './edge-cache';
@@ -49,20 +50,43 @@ const NOT_KEPT = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding
 /** The headers a 304 goes without (as the services send it): it has no body to describe. */
 const BODY_HEADERS = new Set(['content-type', 'content-length', 'content-encoding']);
 
-function edgeKey(area: Area, commit: string, req: IncomingMessage & { path: string }): string {
+/** What keys a request at the edge: all of it the service's answer depends on. */
+export interface EdgeRequest {
+  method: string;
+  /** The path below the area's mount point, as the area's router sees it. */
+  path: string;
+  querystring: string;
+  acceptEncoding: string | undefined;
+  /** A POST's body, read whole before the lookup. */
+  body?: string;
+}
+
+function edgeKey(area: Area, commit: string, { method, path, querystring, acceptEncoding, body }: EdgeRequest): string {
+  const request = pageRequestKey({ method, path: normalizePath(`${area.servicePath}${path}`), querystring, body });
+  return `${area.service} ${commit} ${negotiateEncoding(acceptEncoding)} ${request}`;
+}
+
+function edgeRequestOf(req: IncomingMessage & { path: string }): EdgeRequest {
   const [, querystring = ''] = (req.url ?? '').split(/\?(.*)/s, 2);
   const body = req.method === 'POST' ? (bufferedBodyOf(req)?.toString('utf8') ?? '') : undefined;
-  const request = pageRequestKey({ method: req.method ?? 'GET', path: normalizePath(`${area.servicePath}${req.path}`), querystring, body });
-  return `${area.service} ${commit} ${negotiateEncoding(req.headers['accept-encoding'])} ${request}`;
+  return { method: req.method ?? 'GET', path: req.path, querystring, acceptEncoding: req.headers['accept-encoding'], body };
+}
+
+/**
+ * The answer a kept entry gives this request: the page, or 304 when the client holds it
+ * already (a 304 goes without the headers that describe a body, as the services send it).
+ */
+export function edgeAnswerOf(req: IncomingMessage, entry: EdgeEntry): { status: number; headers: EdgeEntry['headers']; body?: Buffer } {
+  const notModified = req.method !== 'POST' && req.headers['if-none-match'] !== undefined && fresh(req.headers, { etag: headerOf(entry, 'etag') });
+  if (notModified) return { status: 304, headers: entry.headers.filter(([name]) => !BODY_HEADERS.has(name)) };
+  return { status: 200, headers: entry.headers, body: req.method === 'HEAD' ? undefined : entry.body };
 }
 
 function sendEntry(req: IncomingMessage, res: ServerResponse, entry: EdgeEntry): void {
-  const notModified = req.method !== 'POST' && req.headers['if-none-match'] !== undefined && fresh(req.headers, { etag: headerOf(entry, 'etag') });
-  for (const [name, value] of entry.headers) {
-    if (!(notModified && BODY_HEADERS.has(name))) res.setHeader(name, value);
-  }
-  res.statusCode = notModified ? 304 : 200;
-  res.end(notModified || req.method === 'HEAD' ? undefined : entry.body);
+  const { status, headers, body } = edgeAnswerOf(req, entry);
+  for (const [name, value] of headers) res.setHeader(name, value);
+  res.statusCode = status;
+  res.end(body);
 }
 
 function headerOf(entry: EdgeEntry, name: string): string | undefined {
@@ -125,11 +149,11 @@ export function edgeAnswers({ area, feed, cache, requests, waits }: EdgeAnswersO
       return next();
     }
     const commitId = formatCommitId(commit);
-    const capture = { key: edgeKey(area, commitId, req), commit: commitId };
+    const capture = { key: edgeKey(area, commitId, edgeRequestOf(req)), commit: commitId };
     const entry = cache.get(capture.key);
     if (entry) {
       counted.hit.inc();
-      res.locals.edge = true;
+      markEdgeAnswer(res);
       return sendEntry(req, res, entry);
     }
     const waiting = inFlight.wait(capture.key, (kept) => (kept ? answer(req, res, next) : proxied(req, capture, next)));
@@ -138,6 +162,22 @@ export function edgeAnswers({ area, feed, cache, requests, waits }: EdgeAnswersO
     proxied(req, capture, next);
   };
   return answer;
+}
+
+/**
+ * Finds the answer kept for a request at the area's newest commit, and counts it as a hit;
+ * finds none (and counts nothing: the request goes on to edgeAnswers) when the feed cannot
+ * vouch for the area or nothing is kept.
+ */
+export function keptAnswers({ area, feed, cache, requests }: EdgeAnswersOptions): (request: EdgeRequest) => EdgeEntry | undefined {
+  const hits = requests.labels({ area: area.service, result: 'hit' });
+  return (request) => {
+    const commit = feed.edgeCommit();
+    if (!commit) return undefined;
+    const entry = cache.get(edgeKey(area, formatCommitId(commit), request));
+    if (entry) hits.inc();
+    return entry;
+  };
 }
 
 /**

@@ -6,7 +6,8 @@ import { AreaFeed, type FeedState } from './area-feed';
 import { EdgeCache } from './edge-cache';
 import { PublicLiveStreams } from './public-streams';
 
-export { edgeAnswers, keepForEdge } from './edge-answers';
+export { edgeAnswers, keepForEdge, keptAnswers } from './edge-answers';
+export { answerHitsFirst, type EdgeFrontOptions } from './edge-front';
 export type { AreaFeed, FeedState } from './area-feed';
 export type { EdgeCache } from './edge-cache';
 

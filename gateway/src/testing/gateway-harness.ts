@@ -151,9 +151,12 @@ export async function startGateway(env: Record<string, string>, options: Gateway
   const logger = options.logger ?? silentLogger();
   const metrics = options.metrics ?? createMetrics('gateway', false);
   const edge = options.edge ? createGatewayEdge(config, { logger, metrics, clientAddress: clientAddressOf(config) }) : undefined;
-  const app = buildApp(config, { ...options, logger, metrics, edge });
+  const served = buildApp(config, { ...options, logger, metrics, edge });
   edge?.start();
-  const server = await listen(app, 0, '127.0.0.1', { requestTimeoutMs: config.REQUEST_TIMEOUT_MS, keepAliveTimeoutMs: config.KEEP_ALIVE_TIMEOUT_MS });
+  const server = await listen(served, 0, '127.0.0.1', {
+    requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
+    keepAliveTimeoutMs: config.KEEP_ALIVE_TIMEOUT_MS,
+  });
   const readiness = gatewayReadiness(configuredUpstreams(config), edge?.feeds ?? new Map(), config.READY_TIMEOUT_MS);
   const admin = options.admin ? await startAdminServer({ readiness, metrics, port: 0, host: '127.0.0.1' }) : undefined;
   return {

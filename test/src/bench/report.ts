@@ -79,7 +79,8 @@ function tableRow({ scenario, wire, samples }: ScenarioResult): string {
     samples.proxy ? show(of(samples.proxy, ownMicros('proxy'))) : '',
     samples['express-proxy'] ? show(of(samples['express-proxy'], ownMicros('express-proxy'))) : '',
     samples.miss ? show(of(samples.miss, ownMicros('gateway'))) : '',
-    samples.miss && samples.proxy ? show(toBareProxy({ scenario, wire, samples }), 2) : '',
+    samples.miss && samples.proxy ? show(missOver({ scenario, wire, samples }, 'proxy'), 2) : '',
+    samples.miss && samples['express-proxy'] ? show(missOver({ scenario, wire, samples }, 'express-proxy'), 2) : '',
     show(ratio, 2),
   ];
   return `| ${cells.join(' | ')} |`;
@@ -101,7 +102,8 @@ const HEADER = [
   'node:http proxy µs/req',
   'Express + http-proxy-middleware µs/req',
   'gateway miss µs/req',
-  'gateway miss ÷ proxy',
+  'gateway miss ÷ node:http proxy',
+  'gateway miss ÷ Express + http-proxy-middleware',
   'stack ÷ hapi',
 ];
 
@@ -112,9 +114,9 @@ function ratioToHapi(result: ScenarioResult, target = 'stack'): number {
   return median((result.samples[target] ?? []).map((sample, round) => stackMicros(sample) / ownMicros('hapi')(result.samples.hapi[round])));
 }
 
-/** Per round: a proxying target's own CPU per request over the node:http proxy's. */
-function toBareProxy({ samples }: ScenarioResult, target = 'miss', process = 'gateway'): number[] {
-  return (samples[target] ?? []).map((sample, round) => ownMicros(process)(sample) / ownMicros('proxy')(samples.proxy[round]));
+/** Per round: the proxying gateway's own CPU per request over a reference proxy's (`proxy` or `express-proxy`), measured in the same round. */
+function missOver({ samples }: ScenarioResult, reference: string): number[] {
+  return (samples.miss ?? []).map((sample, round) => ownMicros('gateway')(sample) / ownMicros(reference)(samples[reference][round]));
 }
 
 /** Each target, with the figure measured for it. */
@@ -122,8 +124,8 @@ function targets(results: ScenarioResult[]): string[] {
   const named = (name: string) => results.find(({ scenario }) => scenario.name === name);
   const lines: string[] = [];
   const toHapi: Array<[string, number]> = [
-    ['asset by id', 3],
-    ['100 assets, identity', 2],
+    ['asset by id', 1.5],
+    ['100 assets, identity', 1],
     ['100 assets, br', 0.5],
   ];
   for (const [name, target] of toHapi) {
@@ -132,10 +134,11 @@ function targets(results: ScenarioResult[]): string[] {
     const proxied = result.samples.miss ? `; every read proxied, edge cache off: ${ratioToHapi(result, 'miss').toFixed(2)}` : '';
     lines.push(`- stack CPU ÷ hapi 20, ${name}: ${ratioToHapi(result).toFixed(2)} (target ≤ ${target}${proxied})`);
   }
-  for (const result of results.filter(({ samples }) => samples.miss && samples.proxy)) {
-    const floor = result.samples['express-proxy'] ? median(toBareProxy(result, 'express-proxy', 'express-proxy')).toFixed(2) : 'n/a';
+  // The gateway proxies with Express and http-proxy-middleware: what it adds is measured against them alone.
+  for (const result of results.filter(({ samples }) => samples.miss && samples['express-proxy'])) {
+    const bare = result.samples.proxy ? `; over the node:http proxy: ${median(missOver(result, 'proxy')).toFixed(2)}` : '';
     lines.push(
-      `- gateway miss ÷ node:http proxy, ${result.scenario.name}: ${median(toBareProxy(result)).toFixed(2)} (target ≤ 1.5; Express + http-proxy-middleware alone: ${floor})`,
+      `- gateway miss ÷ Express + http-proxy-middleware, ${result.scenario.name}: ${median(missOver(result, 'express-proxy')).toFixed(2)} (target ≤ 1.25${bare})`,
     );
   }
   const [identity, br] = [named('100 assets, identity'), named('100 assets, br')];
