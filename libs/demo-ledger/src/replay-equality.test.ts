@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EMPTY_POSITION, FileLedgerSource, ProjectionRunner, type LedgerEvent } from '@ledger-api/ledger';
+import { EMPTY_POSITION, FileLedgerSource, ProjectionRunner, type LedgerEvent, type LedgerStore } from '@ledger-api/ledger';
 import { readModel, startProjectionRunner } from '@ledger-api/ledger/testing';
 import { createNftProjection, EXCHANGE_LOOKUP_MEMBERS, LEDGER_ORDER } from '@ledger-api/nft-read-model';
 import { silentLogger } from '@ledger-api/observability';
 import { EmbeddedStore, type Doc, type Filter, type Sort } from '@ledger-api/store';
+import { freshMongoStore } from '@ledger-api/store/testing';
 import { Query } from 'mingo';
 import { compare } from 'mingo/util';
 import { generateDemoLedger, writeDemoLedger } from './generator';
@@ -24,13 +25,12 @@ const projection = createNftProjection({ area: 'replay-equality', networkVersion
 const LIST_COLLECTIONS = projection.collections.filter((spec) => spec.indexes.length > 0);
 
 /** The projection's documents and undo records; the position differs by design (stream sequence, generation). */
-async function documents(store: EmbeddedStore): Promise<Record<string, Doc[]>> {
+async function documents(store: LedgerStore): Promise<Record<string, Doc[]>> {
   const { _ledger: _position, ...model } = await readModel(store, projection);
   return model;
 }
 
-async function replayFile(path: string): Promise<EmbeddedStore> {
-  const store = new EmbeddedStore();
+async function replayFile<S extends LedgerStore>(path: string, store: S): Promise<S> {
   const runner = new ProjectionRunner({ store, projection, logger: silentLogger() });
   await runner.init();
   await new FileLedgerSource(path).run(async (event, streamSeq) => {
@@ -100,7 +100,7 @@ describe('the NFT read model of a demo ledger replayed from its file', () => {
     const path = join(directory, 'ledger.jsonl');
     writeDemoLedger(path, LEDGER);
     events = generateDemoLedger(LEDGER);
-    replayed = await replayFile(path);
+    replayed = await replayFile(path, new EmbeddedStore());
   }, 120_000);
 
   afterAll(() => rmSync(directory, { recursive: true, force: true }));
@@ -152,4 +152,25 @@ describe('the NFT read model of a demo ledger replayed from its file', () => {
       }
     }
   });
+});
+
+// The same replay into MongoDB, where MONGO_URL names a server: what it stores, undo records and
+// transactions included, is what the embedded store holds, member for member.
+const mongoUrl = process.env.MONGO_URL;
+const describeWithMongo = mongoUrl ? describe : describe.skip;
+
+describeWithMongo(`the same read model replayed into MongoDB${mongoUrl ? '' : ' (skipped: no MONGO_URL)'}`, () => {
+  it('holds the documents and undo records of the embedded store, each transaction as plain JSON', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'replay-equality-mongo-'));
+    const fixture = await freshMongoStore(mongoUrl!, 'replay_equality');
+    try {
+      const path = join(directory, 'ledger.jsonl');
+      writeDemoLedger(path, LEDGER);
+      const [embedded, mongo] = [await replayFile(path, new EmbeddedStore()), await replayFile(path, fixture.store)];
+      expect(await documents(mongo)).toEqual(await documents(embedded));
+    } finally {
+      await fixture.dispose();
+      rmSync(directory, { recursive: true, force: true });
+    }
+  }, 600_000);
 });

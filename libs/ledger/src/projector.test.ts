@@ -2,9 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { silentLogger } from '@ledger-api/observability';
+import { EmbeddedStore } from '@ledger-api/store';
 import { DeliveryInterrupted, LedgerFault } from './fault';
 import { ProjectionRunner } from './projection/runner';
-import type { Projection } from './projection/types';
+import type { LedgerStore, Projection } from './projection/types';
 import { Projector } from './projector';
 import { FileLedgerSource } from './sources/file';
 import type { LedgerEventHandler, LedgerSource } from './sources/types';
@@ -26,7 +27,12 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function projectorOver(source: LedgerSource, store = new MemoryStore(), projection: Projection = senderCountProjection, retryDelayMs = 10) {
+function projectorOver(
+  source: LedgerSource,
+  store: LedgerStore = new MemoryStore(),
+  projection: Projection = senderCountProjection,
+  retryDelayMs = 10,
+) {
   const runner = new ProjectionRunner({ store, projection, logger: silentLogger() });
   const projector = new Projector({ runner, source, logger: silentLogger(), caughtUpPollMs: 10, retryDelayMs });
   return { projector, store };
@@ -89,7 +95,7 @@ async function ledgerFile(name: string, blocks: number, edit: (events: LedgerEve
   return { path, ledger };
 }
 
-async function aliceCount(store: MemoryStore) {
+async function aliceCount(store: LedgerStore) {
   return (await store.collection<SenderDoc>(SENDERS).findById(ALICE))?.count;
 }
 
@@ -110,12 +116,18 @@ describe('Projector', () => {
     expect(projector.status().state).toBe('stopped');
   });
 
-  it('lets the store leave its order while catching up, and has it restored before reporting ready', async () => {
+  it('lets an embedded engine leave its order while catching up, and has it restored before reporting ready', async () => {
     const { path } = await ledgerFile('deferred.jsonl', 3);
     const calls: string[] = [];
-    const store = Object.assign(new MemoryStore(), {
-      deferOrder: () => calls.push('defer'),
-      restoreOrder: () => calls.push(`restore while ${projector.status().state}`),
+    const store = new EmbeddedStore();
+    const [deferOrder, restoreOrder] = [store.deferOrder.bind(store), store.restoreOrder.bind(store)];
+    jest.spyOn(store, 'deferOrder').mockImplementation(() => {
+      calls.push('defer');
+      deferOrder();
+    });
+    jest.spyOn(store, 'restoreOrder').mockImplementation(() => {
+      calls.push(`restore while ${projector.status().state}`);
+      restoreOrder();
     });
     const { projector } = projectorOver(new FileLedgerSource(path), store);
 

@@ -90,6 +90,9 @@ export function serviceConfigSchema(defaults: { area: string; port: number; admi
       KEEP_ALIVE_TIMEOUT_MS: env.int(DEFAULT_KEEP_ALIVE_TIMEOUT_MS, 1),
       // The pino log level.
       LOG_LEVEL: env.logLevel(),
+      // production: the projector trusts projections, which the type system holds to it, never to change a document
+      // they read or put, and skips freezing each one; anything else (a first run, tests) keeps that guard on.
+      NODE_ENV: z.string().optional(),
     })
     .superRefine((config, ctx) => {
       if (config.ROLE === 'api' && !config.MONGO_URL && !defaults.storeGiven) {

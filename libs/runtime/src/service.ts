@@ -50,6 +50,7 @@ async function startProjector(
     undoRetention: config.UNDO_RETENTION,
     commitLogRetention: config.EVENTS_HISTORY,
     observer: ledgerMetrics,
+    guardDocuments: config.NODE_ENV !== 'production',
   });
   const { source, lease } = given.source ? { source: given.source, lease: given.lease } : ledgerInput(definition.area, config, store.kind, logger);
   const recorder = source && new ProjectorStateRecorder(store, logger);

@@ -1,4 +1,5 @@
 import { describeStoreContract } from './testing/contract/store-contract';
+import { describeSharingContract } from './testing/contract/sharing-contract';
 import * as copying from './embedded/copy-document';
 import { EmbeddedStore } from './embedded-store';
 import type { Doc, Filter, Sort, Write } from './types';
@@ -7,6 +8,13 @@ describe('EmbeddedStore', () => {
   describeStoreContract(async () => {
     const store = new EmbeddedStore();
     return { store, dispose: () => store.close() };
+  });
+
+  describe('shares with its writer, through its own interface', () => {
+    describeSharingContract(async () => {
+      const store = new EmbeddedStore();
+      return { store, dispose: () => store.close() };
+    });
   });
 
   describe('with its order deferred, as while a replay catches up', () => {
@@ -43,17 +51,14 @@ describe('EmbeddedStore', () => {
     expect(await store.collection('c').count({})).toBe(0);
   });
 
-  it('holds handed-over documents without copying them, under the id of their write', async () => {
+  it('holds the documents of held writes without copying them, under the id of their write', async () => {
     const store = new EmbeddedStore();
     const clone = jest.spyOn(copying, 'copyDocument');
     try {
-      await store.applyWrites(
-        [
-          { collection: 'c', id: 'a', doc: { _id: 'a', n: 1 } },
-          { collection: 'c', id: 'b', doc: { _id: 'other', n: 2 } },
-        ],
-        { handOver: true },
-      );
+      await store.applyHeldWrites([
+        { collection: 'c', id: 'a', doc: { _id: 'a', n: 1 } },
+        { collection: 'c', id: 'b', doc: { _id: 'other', n: 2 } },
+      ]);
       expect(clone).not.toHaveBeenCalled();
     } finally {
       clone.mockRestore();
@@ -62,6 +67,12 @@ describe('EmbeddedStore', () => {
       { _id: 'a', n: 1 },
       { _id: 'b', n: 2 },
     ]);
+  });
+
+  it('refuses opaque members declared once the collection holds documents, which it would hold unpacked', async () => {
+    const store = new EmbeddedStore();
+    await store.applyWrites([{ collection: 'records', id: 'a', doc: { _id: 'a', tx: { n: 1 } } }]);
+    await expect(store.ensureCollections([{ name: 'records', indexes: [], opaqueMembers: ['tx'] }])).rejects.toThrow(/come too late/);
   });
 
   it('reflects writes in sort orders it has already served', async () => {

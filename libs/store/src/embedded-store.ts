@@ -1,30 +1,32 @@
 import { copyDocument, freezeDocument } from './embedded/copy-document';
 import { EmbeddedCollection } from './embedded/embedded-collection';
-import type { CollectionSpec, Doc, Filter, FindOptions, ReadCollection, Store, Write, WriteOptions } from './types';
+import { OpaqueMembers } from './embedded/opaque-members';
+import type { DeepReadonly } from './deep-readonly';
+import type { EmbeddedEngine, HeldWrite } from './embedded-engine';
+import type { CollectionSpec, Doc, Filter, FindOptions, ReadCollection, Store, Write } from './types';
 
 /** The store's own deep copy of a JSON-shaped document, for callers that must not share objects with it either, and the check that they do not change one they share. */
 export { copyDocument, freezeDocument };
 
 /** Callers and the store share no object they may change, so neither can change the other's state. */
 class EmbeddedReadCollection<T extends Doc> implements ReadCollection<T> {
-  constructor(private readonly documents: EmbeddedCollection) {}
+  constructor(
+    private readonly documents: EmbeddedCollection,
+    private readonly opaque: OpaqueMembers,
+  ) {}
 
   async findById(id: string): Promise<T | null> {
     const doc = this.documents.get(id);
-    return doc ? (copyDocument(doc) as T) : null;
-  }
-
-  async findStoredById(id: string): Promise<T | null> {
-    return (this.documents.get(id) as T | undefined) ?? null;
+    return doc ? this.copied(doc) : null;
   }
 
   async findOne(filter: Filter, options: FindOptions = {}): Promise<T | null> {
     const [doc] = this.documents.find(filter, { ...options, limit: 1 });
-    return doc ? (copyDocument(doc) as T) : null;
+    return doc ? this.copied(doc) : null;
   }
 
   async find(filter: Filter, options?: FindOptions): Promise<T[]> {
-    return this.documents.find(filter, options).map((doc) => copyDocument(doc) as T);
+    return this.documents.find(filter, options).map((doc) => this.copied(doc));
   }
 
   async count(filter: Filter): Promise<number> {
@@ -35,55 +37,67 @@ class EmbeddedReadCollection<T extends Doc> implements ReadCollection<T> {
   async estimatedCount(): Promise<number> {
     return this.documents.count({});
   }
+
+  private copied(held: Doc): T {
+    return copyDocument(this.opaque.readable(held)) as T;
+  }
+}
+
+interface Collection {
+  documents: EmbeddedCollection;
+  opaque: OpaqueMembers;
+  reader: EmbeddedReadCollection<Doc>;
 }
 
 /**
  * An in-process store that evaluates the same MongoDB query documents as the
- * MongoDB adapter (through mingo). It starts empty on every run.
+ * MongoDB adapter (through mingo). It starts empty on every run. Through the
+ * Store contract it copies every document in and out; through its own
+ * interface (EmbeddedEngine) it shares them with the one writer.
  */
-export class EmbeddedStore implements Store {
+export class EmbeddedStore implements Store, EmbeddedEngine {
   readonly kind = 'embedded' as const;
   readonly atomic = false;
-  readonly holdsHandedOver = true;
-  private readonly collections = new Map<string, EmbeddedCollection>();
-  /** A collection's reader holds no state of its own, so one per collection serves every caller. */
-  private readonly readers = new Map<string, EmbeddedReadCollection<Doc>>();
+  private readonly collections = new Map<string, Collection>();
   private orderDeferred = false;
 
   collection<T extends Doc = Doc>(name: string): ReadCollection<T> {
-    let reader = this.readers.get(name);
-    if (!reader) {
-      reader = new EmbeddedReadCollection(this.documents(name));
-      this.readers.set(name, reader);
-    }
-    return reader as EmbeddedReadCollection<T>;
+    return this.named(name).reader as EmbeddedReadCollection<T>;
   }
 
   /**
    * Every index keeps its order of the documents as they change, read
    * forwards or backwards, and answers equality and range conditions on its
-   * leading field; a wildcard index holds every value below its path.
+   * leading field; a wildcard index holds every value below its path. Opaque
+   * members are held packed, so they are declared before the collection
+   * holds documents.
    */
   async ensureCollections(specs: CollectionSpec[]): Promise<void> {
     for (const spec of specs) {
-      const documents = this.documents(spec.name);
+      const { documents, opaque } = this.named(spec.name);
+      const added = opaque.undeclared(spec.opaqueMembers ?? []);
+      if (added.length > 0 && documents.count({}) > 0) {
+        throw new Error(`collection ${spec.name} already holds documents: its opaque members come too late`);
+      }
+      opaque.declare(added);
       for (const index of spec.indexes) documents.addIndex(index.key);
     }
   }
 
-  /**
-   * Copies every document before touching state, so a bad document leaves the
-   * store unchanged; documents handed over are held as they are, since nobody
-   * else will change them (a document is only ever replaced whole).
-   */
-  async applyWrites(writes: Write[], { handOver = false }: WriteOptions = {}): Promise<void> {
-    const held = writes.map(({ id, doc }) => doc && storedDocument(doc, id, handOver));
-    for (let index = 0; index < writes.length; index++) {
-      const { collection, id } = writes[index];
-      const doc = held[index];
-      if (doc) this.documents(collection).put(doc);
-      else this.documents(collection).delete(id);
-    }
+  /** Copies every document before touching state, so a bad document leaves the store unchanged. */
+  async applyWrites(writes: Write[]): Promise<void> {
+    this.apply(writes.map((write) => ({ ...write, doc: write.doc && { ...copyDocument(write.doc), _id: write.id } })));
+  }
+
+  /** Nobody changes a held document (a write replaces it whole), so it is shared as it is. */
+  async findShared<T extends Doc>(collection: string, id: string): Promise<DeepReadonly<T> | null> {
+    const { documents, opaque } = this.named(collection);
+    const held = documents.get(id);
+    return held ? (opaque.readable(held) as DeepReadonly<T>) : null;
+  }
+
+  async applyHeldWrites(writes: readonly HeldWrite[]): Promise<void> {
+    this.apply(writes);
   }
 
   /**
@@ -93,12 +107,12 @@ export class EmbeddedStore implements Store {
    */
   deferOrder(): void {
     this.orderDeferred = true;
-    for (const documents of this.collections.values()) documents.deferOrder();
+    for (const { documents } of this.collections.values()) documents.deferOrder();
   }
 
   restoreOrder(): void {
     this.orderDeferred = false;
-    for (const documents of this.collections.values()) documents.restoreOrder();
+    for (const { documents } of this.collections.values()) documents.restoreOrder();
   }
 
   /** One process holds the data, so there is no transaction to open: readers follow the commit marker. */
@@ -114,20 +128,38 @@ export class EmbeddedStore implements Store {
 
   async close(): Promise<void> {}
 
-  /** Like MongoDB, a collection springs into existence on first use. */
-  private documents(name: string): EmbeddedCollection {
-    let documents = this.collections.get(name);
-    if (!documents) {
-      documents = new EmbeddedCollection();
-      if (this.orderDeferred) documents.deferOrder();
-      this.collections.set(name, documents);
+  /**
+   * Packs every document's opaque members before the first is stored, so a bad one leaves the store
+   * unchanged. A held document is read-only to the store as well: it only ever replaces one whole.
+   */
+  private apply(writes: readonly HeldWrite[]): void {
+    const held = writes.map(({ collection, id, doc }) => {
+      const underId = (doc && doc._id !== id ? { ...doc, _id: id } : doc) as Doc | null;
+      return underId && this.named(collection).opaque.held(underId);
+    });
+    for (let index = 0; index < writes.length; index++) {
+      const { collection, id } = writes[index];
+      const doc = held[index];
+      if (doc) this.named(collection).documents.put(doc);
+      else this.named(collection).documents.delete(id);
     }
-    return documents;
+  }
+
+  /** Like MongoDB, a collection springs into existence on first use. */
+  private named(name: string): Collection {
+    let collection = this.collections.get(name);
+    if (!collection) {
+      const documents = new EmbeddedCollection();
+      if (this.orderDeferred) documents.deferOrder();
+      const opaque = new OpaqueMembers();
+      collection = { documents, opaque, reader: new EmbeddedReadCollection(documents, opaque) };
+      this.collections.set(name, collection);
+    }
+    return collection;
   }
 }
 
-/** The document as the store holds it: under the write's id, copied unless handed over. */
-function storedDocument(doc: Doc, id: string, handOver: boolean): Doc {
-  if (!handOver) return { ...copyDocument(doc), _id: id };
-  return doc._id === id ? doc : { ...doc, _id: id };
+/** The embedded engine behind a store, where it is one; MongoDB has none. */
+export function embeddedEngineOf(store: object): EmbeddedEngine | undefined {
+  return store instanceof EmbeddedStore ? store : undefined;
 }

@@ -4,6 +4,8 @@ export * from './same-json';
 export * from './errors';
 export * from './logger';
 export * from './embedded-store';
+export type * from './embedded-engine';
+export type * from './deep-readonly';
 export type { MongoStoreOptions } from './mongo-store';
 export * from './create-store';
 export * from './query';

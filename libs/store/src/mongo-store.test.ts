@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { MongoClient, MongoNetworkError, MongoServerError } from 'mongodb';
 import { describeStoreContract } from './testing/contract/store-contract';
+import { freshMongoStore } from './testing/mongo-fixture';
 import { QueryTimeoutError, StoreUnavailableError } from './errors';
 import { groupConsecutiveWrites, MongoStore, storeFailure } from './mongo-store';
 import type { Write } from './types';
@@ -88,24 +88,30 @@ describeWithMongo(mongoSuiteName, () => {
     await container?.stop();
   });
 
-  async function freshStore() {
-    const dbName = `store_contract_${process.pid}_${randomUUID().slice(0, 8)}`;
-    const store = await MongoStore.connect(url!, dbName);
-    return {
-      store,
-      async dispose() {
-        await store.close();
-        const admin = await MongoClient.connect(url!);
-        try {
-          await admin.db(dbName).dropDatabase();
-        } finally {
-          await admin.close();
-        }
-      },
-    };
-  }
+  const freshStore = () => freshMongoStore(url!, 'store_contract');
 
   describeStoreContract(freshStore);
+
+  it('stores opaque members as the plain JSON they were written as, for anyone reading the database', async () => {
+    const fixture = await freshStore();
+    try {
+      const tx = { id: 'ab'.repeat(32), type: 2, asset: { nftIds: ['cd'.repeat(32)] }, fee: '5' };
+      await fixture.store.ensureCollections([{ name: 'records', indexes: [], opaqueMembers: ['tx'] }]);
+      await fixture.store.applyWrites([{ collection: 'records', id: 'r', doc: { _id: 'r', tx } }]);
+      const reader = await MongoClient.connect(url!);
+      try {
+        const raw = await reader
+          .db(fixture.dbName)
+          .collection('records')
+          .findOne({ 'tx.asset.nftIds': 'cd'.repeat(32) });
+        expect(raw).toEqual({ _id: 'r', tx });
+      } finally {
+        await reader.close();
+      }
+    } finally {
+      await fixture.dispose();
+    }
+  });
 
   describe('on a replica set', () => {
     let fixture: Awaited<ReturnType<typeof freshStore>>;

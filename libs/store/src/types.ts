@@ -56,13 +56,6 @@ export interface PageSource<T> {
 /** Reads return documents the caller owns: changing them never reaches the store. */
 export interface ReadCollection<T extends Doc = Doc> {
   findById(id: string): Promise<T | null>;
-  /**
-   * The stored document itself rather than a copy, where the store holds its
-   * documents in this process and never changes one (a write replaces it
-   * whole): the caller must never change it either. Stores that copy anyway
-   * leave it out, and are read with findById.
-   */
-  findStoredById?(id: string): Promise<T | null>;
   findOne(filter: Filter, options?: FindOptions): Promise<T | null>;
   find(filter: Filter, options?: FindOptions): Promise<T[]>;
   count(filter: Filter): Promise<number>;
@@ -84,16 +77,12 @@ export interface IndexSpec {
 export interface CollectionSpec {
   name: string;
   indexes: IndexSpec[];
-}
-
-/** How applyWrites may treat the documents it is given. */
-export interface WriteOptions {
   /**
-   * The caller built the documents for this write, as plain JSON-shaped data,
-   * and never changes them afterwards: a store that would copy them to keep
-   * callers away from its state may hold them as they are.
+   * Members that no filter, sort or index reads, only ever read back whole
+   * (a ledger record's transaction as received). Every store gives them back
+   * as written; one may hold them in a compact form of its own meanwhile.
    */
-  handOver?: boolean;
+  opaqueMembers?: string[];
 }
 
 /** One document-level change: `doc: null` deletes the document with that id. */
@@ -110,16 +99,13 @@ export interface Store {
    * (MongoDB as a replica set); otherwise readers rely on the commit marker.
    */
   readonly atomic: boolean;
-  /**
-   * Whether documents handed over (WriteOptions) are held as they are rather
-   * than written out: keeping a whole document then costs only the object, whose
-   * members it shares with whatever document was built from it.
-   */
-  readonly holdsHandedOver?: boolean;
   collection<T extends Doc = Doc>(name: string): ReadCollection<T>;
   ensureCollections(specs: CollectionSpec[]): Promise<void>;
-  /** Applies the writes in order (replace-or-insert, or delete). */
-  applyWrites(writes: Write[], options?: WriteOptions): Promise<void>;
+  /**
+   * Applies the writes in order (replace-or-insert, or delete). The store keeps
+   * its own copy: changing a document after writing it never reaches the store.
+   */
+  applyWrites(writes: Write[]): Promise<void>;
   /**
    * Runs `work`, whose applyWrites calls make up one commit, so that readers
    * see all of it or none where the backend can promise that (MongoDB as a
@@ -134,14 +120,6 @@ export interface Store {
    * two commits; elsewhere the reads run as they come.
    */
   readConsistently<T>(work: () => Promise<T>): Promise<T>;
-  /**
-   * Between these two, the only reader is the writer catching up with the
-   * ledger: a store may let its indexes fall out of order and sort them once
-   * when told the catch-up is over, before anyone else reads. Reads in between
-   * must still be correct.
-   */
-  deferOrder?(): void;
-  restoreOrder?(): void;
   /** Resolves when the backing server answers; rejects otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -101,7 +101,7 @@ async function untilReady(adminUrl: string, child: ChildProcess, output: () => s
 
 /**
  * Starts the nft-base service on the ledger file as production starts it (LEDGER_FILE,
- * LOG_LEVEL=warn, every other setting its default), times it until /readyz answers 200
+ * LOG_LEVEL=warn, NODE_ENV=production, every other setting its default), times it until /readyz answers 200
  * and measures its processor time and memory then, and its first answers after.
  */
 async function replayThroughService(path: string, parse: ParseFigures, sample: LedgerSample): Promise<ServiceFigures> {
@@ -109,7 +109,7 @@ async function replayThroughService(path: string, parse: ParseFigures, sample: L
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !BACKING_SERVICES.includes(name)));
   const started = performance.now();
   const child = spawn(process.execPath, [runnableEntry(SERVICE_MAIN)], {
-    env: { ...env, NODE_OPTIONS: RUNNABLE_NODE_OPTIONS, LEDGER_FILE: path, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...address.env },
+    env: { ...env, NODE_OPTIONS: RUNNABLE_NODE_OPTIONS, NODE_ENV: 'production', LEDGER_FILE: path, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...address.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -1,14 +1,15 @@
-import type { Store, Write } from '@ledger-api/store';
+import type { EmbeddedEngine, HeldWrite, Store, Write } from '@ledger-api/store';
 import { FencedOut } from '../lease/types';
 import { readStoredLedgerState, storedLedgerStateWrite } from './stored-position';
 
-/** Writes whose documents the committer hands over to the store (see WriteOptions). */
+/** Writes whose documents nobody changes any more, which an embedded engine holds as they are (EmbeddedEngine). */
 export interface HandedOver {
-  handedOver: Write[];
+  handedOver: HeldWrite[];
 }
 
-/** What a fenced commit needs of a store. */
+/** What a fenced commit needs of a store, and the store's embedded engine where it has one. */
 export type FencedStore = Pick<Store, 'collection' | 'applyWrites' | 'commit' | 'atomic'>;
+export type HeldWriter = Pick<EmbeddedEngine, 'applyHeldWrites'>;
 
 /** Refuses to go on when a later lease holder has claimed the read model than the one holding `token`. */
 async function assertNotFencedOut(store: FencedStore, token: number | undefined): Promise<void> {
@@ -24,13 +25,21 @@ async function assertNotFencedOut(store: FencedStore, token: number | undefined)
  * successor claimed the read model; in a transaction one check covers the commit, since the
  * successor's claim writes the document the check read, and one of the two transactions fails.
  */
-export async function commitFenced(store: FencedStore, token: number | undefined, batches: Array<() => Write[] | HandedOver>): Promise<void> {
+export async function commitFenced(
+  store: FencedStore,
+  token: number | undefined,
+  batches: Array<() => Write[] | HandedOver>,
+  engine?: HeldWriter,
+): Promise<void> {
   await store.commit(async () => {
     for (const [index, batch] of batches.entries()) {
       if (index === 0 || !store.atomic) await assertNotFencedOut(store, token);
       const built = batch();
-      const writes = Array.isArray(built) ? built : built.handedOver;
-      if (writes.length > 0) await store.applyWrites(writes, { handOver: !Array.isArray(built) });
+      if (Array.isArray(built)) {
+        if (built.length > 0) await store.applyWrites(built);
+      } else if (built.handedOver.length > 0) {
+        await (engine ? engine.applyHeldWrites(built.handedOver) : store.applyWrites(built.handedOver));
+      }
     }
   });
 }

@@ -7,6 +7,7 @@ import { MemoryStore } from '../testing/memory-store';
 import { SENDERS, countedBy, forgettingSender, senderCountProjection, type SenderDoc } from '../testing/sender-count-projection';
 import type { Block, LedgerEvent, LedgerPosition } from '../types';
 import { ProjectionRunner } from './runner';
+import type { Projection } from './types';
 import { UNDO_COLLECTION, undoRecordId, type UndoRecord } from './undo';
 import { commitRecordId } from './commit-log';
 
@@ -101,20 +102,63 @@ describe('ProjectionRunner', () => {
     expect(runner.position).toEqual({ height: 1, blockId: first.id, streamSeq: 3 });
   });
 
-  it('keeps whole before-images in a store holding documents as they are, and reverts to exactly them', async () => {
+  it('keeps the same undo steps over the embedded engine as through the Store contract: the members a block changed', async () => {
     const { first, second } = twoBlocks();
-    const store = new EmbeddedStore();
-    const runner = new ProjectionRunner({ store, projection: senderCountProjection, logger: silentLogger() });
-    await runner.init();
-    const alice = () => store.collection<SenderDoc>(SENDERS).findById(ALICE);
-    await runner.handle(applied(first), 1);
-    const afterFirst = await alice();
     const third = { ...second, transactions: [countedBy(new TestLedger(), ALICE)] };
-    await runner.handle(applied(third), 2);
-    const record = await store.collection<UndoRecord>(UNDO_COLLECTION).findById(undoRecordId(2));
-    expect(record?.before).toEqual([{ collection: SENDERS, id: ALICE, doc: afterFirst }]);
-    await runner.handle(reverted(third), 3);
-    expect(await alice()).toEqual(afterFirst);
+    const undoRecordOf = async (store: EmbeddedStore | MemoryStore) => {
+      const runner = new ProjectionRunner({ store, projection: senderCountProjection, logger: silentLogger() });
+      await runner.init();
+      await runner.handle(applied(first), 1);
+      const afterFirst = await store.collection<SenderDoc>(SENDERS).findById(ALICE);
+      await runner.handle(applied(third), 2);
+      const record = await store.collection<UndoRecord>(UNDO_COLLECTION).findById(undoRecordId(2));
+      await runner.handle(reverted(third), 3);
+      expect(await store.collection<SenderDoc>(SENDERS).findById(ALICE)).toEqual(afterFirst);
+      return { record, afterFirst: afterFirst! };
+    };
+    const { record, afterFirst } = await undoRecordOf(new EmbeddedStore());
+    const { count, lastHeight, transactionIds } = afterFirst;
+    expect(record?.before).toEqual([{ collection: SENDERS, id: ALICE, set: { count, lastHeight, transactionIds } }]);
+    expect((await undoRecordOf(new MemoryStore())).record).toEqual(record);
+  });
+
+  describe('with a planted projection that changes a document it read in place', () => {
+    // What the type refuses (DeepReadonly), planted past it with a cast, as a projection could at run time.
+    const inPlace: Projection = {
+      ...senderCountProjection,
+      async applyTransaction(ctx, tx) {
+        const known = await ctx.get<SenderDoc>(SENDERS, tx.senderPublicKey);
+        if (known) (known.transactionIds as string[]).push(tx.id);
+        else await senderCountProjection.applyTransaction(ctx, tx, 0);
+      },
+    };
+    const ledger = new TestLedger();
+    const first = ledger.block([countedBy(ledger, ALICE)]);
+    const third = ledger.block([countedBy(ledger, ALICE)]);
+
+    it('fails the block with its guard on, as everywhere outside production, and leaves the store as it was', async () => {
+      const store = new EmbeddedStore();
+      const runner = new ProjectionRunner({ store, projection: inPlace, logger: silentLogger() });
+      await runner.init();
+      await runner.handle(applied(first), 1);
+      const afterFirst = await store.collection<SenderDoc>(SENDERS).findById(ALICE);
+      await expect(runner.handle(applied(third), 2)).rejects.toThrow(TypeError);
+      expect(await store.collection<SenderDoc>(SENDERS).findById(ALICE)).toEqual(afterFirst);
+      expect(runner.position.height).toBe(1);
+    });
+
+    it('changes the stored document behind the store’s back with its guard off, which is why the guard is on by default', async () => {
+      const store = new EmbeddedStore();
+      const runner = new ProjectionRunner({ store, projection: inPlace, logger: silentLogger(), guardDocuments: false });
+      await runner.init();
+      await runner.handle(applied(first), 1);
+      await runner.handle(applied(third), 2);
+      await runner.handle(reverted(third), 3);
+      expect((await store.collection<SenderDoc>(SENDERS).findById(ALICE))?.transactionIds).toEqual([
+        first.transactions[0].id,
+        third.transactions[0].id,
+      ]);
+    });
   });
 
   it('reverts down to an empty read model and then follows another chain', async () => {

@@ -1,4 +1,4 @@
-import type { CollectionSpec, Write } from '@ledger-api/store';
+import { embeddedEngineOf, type CollectionSpec, type EmbeddedEngine, type Write } from '@ledger-api/store';
 import type { Logger } from '@ledger-api/observability';
 import { LedgerFault, LedgerGapFault } from '../fault';
 import { EMPTY_POSITION, type Block, type BlockRef, type LedgerEvent, type LedgerPosition } from '../types';
@@ -8,7 +8,7 @@ import { COMMIT_LOG_SPEC, commitLogWrites, DEFAULT_COMMIT_LOG_RETENTION, type Co
 import { newReadModelName, POSITION_COLLECTION, readStoredLedgerState, storedLedgerStateWrite, type StoredLedgerState } from './stored-position';
 import { claimReadModel, commitFenced, type HandedOver } from './fenced-commit';
 import { restoreWrites, UNDO_COLLECTION, undoRecordId, undoSteps, type UndoRecord } from './undo';
-import { BlockWriteSet } from './write-set';
+import { BlockWriteSet, type DocumentReader } from './write-set';
 import { observeHandling, type ProjectionObserver } from '../observers';
 
 const BOOKKEEPING_COLLECTIONS: CollectionSpec[] = [
@@ -29,6 +29,13 @@ export interface ProjectionRunnerOptions {
   commitLogRetention?: number;
   /** Told of every event handled, with its outcome and duration. */
   observer?: ProjectionObserver;
+  /**
+   * Freezes every document a projection reads or puts, so that one changing a
+   * document in place fails at once rather than corrupt the store's indexes and
+   * undo records. On unless turned off: processes turn it off in production
+   * only (NODE_ENV=production), where freezing would cost replay time.
+   */
+  guardDocuments?: boolean;
 }
 
 /**
@@ -54,6 +61,10 @@ export class ProjectionRunner {
   private readonly undoRetention: number;
   private readonly commitLogRetention: number;
   private readonly observer: ProjectionObserver | undefined;
+  private readonly guardDocuments: boolean;
+  /** The store's embedded engine, where it has one: the runner then shares documents with it rather than copy them. */
+  private readonly engine: EmbeddedEngine | undefined;
+  private readonly readDocument: DocumentReader;
   private readonly listeners = new Set<PositionListener>();
   private readonly recentBlocks = new RecentBlocks();
   private current: LedgerPosition = EMPTY_POSITION;
@@ -74,6 +85,7 @@ export class ProjectionRunner {
     undoRetention = 10_000,
     commitLogRetention = DEFAULT_COMMIT_LOG_RETENTION,
     observer,
+    guardDocuments = true,
   }: ProjectionRunnerOptions) {
     for (const [name, value] of Object.entries({ undoRetention, commitLogRetention })) {
       if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer, got ${value}`);
@@ -84,6 +96,12 @@ export class ProjectionRunner {
     this.logger = logger.child({ area: projection.area });
     this.undoRetention = undoRetention;
     this.observer = observer;
+    this.guardDocuments = guardDocuments;
+    this.engine = embeddedEngineOf(store);
+    const engine = this.engine;
+    this.readDocument = engine
+      ? (collection, id) => engine.findShared(collection, id)
+      : (collection, id) => store.collection(collection).findById(id);
   }
 
   get position(): LedgerPosition {
@@ -113,12 +131,12 @@ export class ProjectionRunner {
    * reads by id: the store may leave its indexes' order until then.
    */
   catchingUp(): void {
-    this.store.deferOrder?.();
+    this.engine?.deferOrder();
   }
 
   /** Before the read model is first read by others: the store puts its indexes back in order. */
   caughtUp(): void {
-    this.store.restoreOrder?.();
+    this.engine?.restoreOrder();
   }
 
   /**
@@ -171,7 +189,7 @@ export class ProjectionRunner {
       const reason = `unknown previous block ${block.previousBlock}: the last applied block is ${position.height} (${position.blockId})`;
       throw new LedgerGapFault(reason, block);
     }
-    const writeSet = new BlockWriteSet(this.store, block);
+    const writeSet = new BlockWriteSet(this.readDocument, block, this.guardDocuments);
     for (let sequence = 0; sequence < block.transactions.length; sequence++) {
       await this.projection.applyTransaction(writeSet, block.transactions[sequence], sequence);
     }
@@ -182,8 +200,7 @@ export class ProjectionRunner {
       height: block.height,
       blockId: block.id,
       previous: { height: position.height, blockId: position.blockId },
-      // A store holding documents as they are keeps the whole before-images: nothing to work out, and each shares its members.
-      before: this.store.holdsHandedOver ? changes.before : undoSteps(changes),
+      before: undoSteps(changes),
     };
     const next = { height: block.height, blockId: block.id, streamSeq: this.nextStreamSeq(streamSeq) };
     const commitRecord = this.commitLogWrites({
@@ -333,7 +350,7 @@ export class ProjectionRunner {
 
   /** Every write of the read model goes through here: one commit, refused once this writer is fenced out. */
   private commit(batches: Array<() => Write[] | HandedOver>): Promise<void> {
-    return commitFenced(this.store, this.claimedToken, batches);
+    return commitFenced(this.store, this.claimedToken, batches, this.engine);
   }
 
   private undoRecords() {

@@ -1,4 +1,4 @@
-import type { CollectionSpec, Doc, Store } from '@ledger-api/store';
+import type { CollectionSpec, DeepReadonly, Doc, Store } from '@ledger-api/store';
 import type { Block, Transaction } from '../types';
 
 /**
@@ -10,17 +10,17 @@ import type { Block, Transaction } from '../types';
 export interface ProjectionContext {
   readonly block: Block;
   /**
-   * The document as stored (or as this block put it), not a copy: the
-   * projection must not change it, nor anything it holds. To change a
+   * The document as stored (or as this block put it), possibly shared with
+   * the store rather than copied: read-only at every depth. To change a
    * document, put a new one built from it (`{ ...doc, member }`), which may
    * share the members it leaves alone.
    */
-  get<T extends Doc>(collection: string, id: string): Promise<Readonly<T> | null>;
+  get<T extends Doc>(collection: string, id: string): Promise<DeepReadonly<T> | null>;
   /**
-   * Takes the document over as it is, without a copy: the projection must not
-   * change it, nor anything it holds, afterwards.
+   * Takes the document over as it is, without a copy: from then on it is
+   * read-only at every depth, for the projection too.
    */
-  put(collection: string, doc: Doc): void;
+  put(collection: string, doc: DeepReadonly<Doc>): void;
   remove(collection: string, id: string): void;
 }
 
@@ -34,11 +34,11 @@ export interface Projection {
   applyTransaction(ctx: ProjectionContext, tx: Transaction, sequence: number): Promise<void>;
 }
 
-/** What the runner needs of a store: by-id reads, ordered writes, the undo lookup at start, and word of a catch-up. */
-export type LedgerStore = Pick<
-  Store,
-  'collection' | 'applyWrites' | 'commit' | 'ensureCollections' | 'atomic' | 'holdsHandedOver' | 'deferOrder' | 'restoreOrder'
->;
+/**
+ * What the runner needs of a store: by-id reads, ordered writes and the undo lookup at start. Where the store is the
+ * embedded engine, the runner shares documents with it and defers its order while catching up (EmbeddedEngine).
+ */
+export type LedgerStore = Pick<Store, 'collection' | 'applyWrites' | 'commit' | 'ensureCollections' | 'atomic'>;
 
 /** What handling one ledger event did to the read model. */
 export type HandleOutcome = 'applied' | 'reverted' | 'duplicate';

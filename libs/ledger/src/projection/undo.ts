@@ -19,14 +19,12 @@ export function undoRecordId(height: number): string {
 }
 
 /**
- * How to take one document back to its state before a block. A document the
- * block created goes back to nothing (`doc: null`) and one it deleted comes
- * back whole (`doc`); one it changed gets back the old values of the members
- * it changed (`set`) and loses those it added (`unset`), which is a fraction
- * of the document in nearly every block, and is kept for every block the
- * read model can still revert. In a store that holds documents as they are
- * (Store.holdsHandedOver), a changed document comes back whole too: its
- * before-image costs no more there than the members it changed.
+ * How to take one document back to its state before a block, the same in
+ * every store. A document the block created goes back to nothing
+ * (`doc: null`) and one it deleted comes back whole (`doc`); one it changed
+ * gets back the old values of the members it changed (`set`) and loses those
+ * it added (`unset`), which is a fraction of the document in nearly every
+ * block, and is kept for every block the read model can still revert.
  */
 export interface UndoStep {
   collection: string;
@@ -39,19 +37,25 @@ export interface UndoStep {
 
 /** The undo steps of a block's changes, in the order the block first wrote each document. */
 export function undoSteps({ before, after }: BlockChanges): UndoStep[] {
-  return before.map((previous, index) => {
+  const steps = new Array<UndoStep>(before.length);
+  for (let index = 0; index < before.length; index++) {
+    const previous = before[index];
     const { collection, id, doc } = previous;
     const next = after[index].doc;
-    if (doc === null || next === null) return previous;
-    const changed = Object.keys(doc).filter((member) => !Object.hasOwn(next, member) || !sameJsonValue(doc[member], next[member]));
-    const unset = Object.keys(next).filter((member) => !Object.hasOwn(doc, member));
-    return {
-      collection,
-      id,
-      ...(changed.length > 0 && { set: members(doc, changed, {}) }),
-      ...(unset.length > 0 && { unset }),
-    };
-  });
+    steps[index] = doc === null || next === null ? previous : { collection, id, ...changedMembers(doc, next) };
+  }
+  return steps;
+}
+
+/** The old values of the members `next` changes or drops, and the members it adds; one pass over each. */
+function changedMembers(doc: Doc, next: Doc): Pick<UndoStep, 'set' | 'unset'> {
+  let set: Record<string, unknown> | undefined;
+  let unset: string[] | undefined;
+  for (const member in doc) {
+    if (!Object.hasOwn(next, member) || !sameJsonValue(doc[member], next[member])) members(doc, [member], (set ??= {}));
+  }
+  for (const member in next) if (!Object.hasOwn(doc, member)) (unset ??= []).push(member);
+  return { ...(set && { set }), ...(unset && { unset }) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { EmbeddedStore } from '@ledger-api/store';
+import { EmbeddedStore, type Store } from '@ledger-api/store';
 import { TestLedger } from '../testing/test-ledger';
 import { MemoryStore } from '../testing/memory-store';
 import { BlockWriteSet } from './write-set';
@@ -11,10 +11,14 @@ async function storeWith(docs: Record<string, unknown>[]) {
 
 const block = new TestLedger().block([]);
 
+/** A write set reading through the Store contract, as over MongoDB, with the guard on as outside production. */
+const writeSetOver = (store: Pick<Store, 'collection'>) =>
+  new BlockWriteSet((collection, id) => store.collection(collection).findById(id), block, true);
+
 describe('BlockWriteSet', () => {
   it('lets reads see the block’s own earlier writes while the store stays untouched', async () => {
     const store = await storeWith([{ _id: 'a', n: 1 }]);
-    const writeSet = new BlockWriteSet(store, block);
+    const writeSet = writeSetOver(store);
 
     writeSet.put('things', { _id: 'a', n: 2 });
     writeSet.put('things', { _id: 'b', n: 1 });
@@ -31,7 +35,7 @@ describe('BlockWriteSet', () => {
       { _id: 'a', n: 1 },
       { _id: 'c', n: 3 },
     ]);
-    const writeSet = new BlockWriteSet(store, block);
+    const writeSet = writeSetOver(store);
 
     await writeSet.get('things', 'c');
     writeSet.put('things', { _id: 'b', n: 1 });
@@ -54,19 +58,20 @@ describe('BlockWriteSet', () => {
   });
 
   it('leaves documents that were only read out of the changes', async () => {
-    const writeSet = new BlockWriteSet(await storeWith([{ _id: 'a', n: 1 }]), block);
+    const writeSet = writeSetOver(await storeWith([{ _id: 'a', n: 1 }]));
     await writeSet.get('things', 'a');
     expect(await writeSet.changes()).toEqual({ before: [], after: [] });
   });
 
-  it('hands out what it read and what was put without copies, and under tests refuses changes to either', async () => {
+  it('hands out what it read and what was put without copies, and with its guard on refuses changes to either', async () => {
     const store = new EmbeddedStore();
     await store.applyWrites([{ collection: 'things', id: 'a', doc: { _id: 'a', list: [1] } }]);
-    const writeSet = new BlockWriteSet(store, block);
+    const writeSet = new BlockWriteSet((collection, id) => store.findShared(collection, id), block, true);
 
     const read = await writeSet.get<{ _id: string; list: number[] }>('things', 'a');
-    expect(read).toBe(await store.collection('things').findStoredById!('a'));
-    expect(() => read!.list.push(2)).toThrow(TypeError);
+    expect(read).toBe(await store.findShared('things', 'a'));
+    // The type refuses the change too (DeepReadonly): the cast plants it, as a projection could at run time.
+    expect(() => (read!.list as number[]).push(2)).toThrow(TypeError);
     const changed = { ...read!, list: [...read!.list, 2] };
     writeSet.put('things', changed);
     expect(await writeSet.get('things', 'a')).toBe(changed);
@@ -76,5 +81,15 @@ describe('BlockWriteSet', () => {
     expect(before[0].doc).toEqual({ _id: 'a', list: [1] });
     expect(after[0].doc).toEqual({ _id: 'a', list: [1, 2] });
     expect(await store.collection('things').findById('a')).toEqual({ _id: 'a', list: [1] });
+  });
+
+  it('with its guard off, as in production, freezes nothing', async () => {
+    const store = await storeWith([{ _id: 'a', list: [1] }]);
+    const writeSet = new BlockWriteSet((collection, id) => store.collection(collection).findById(id), block, false);
+    const read = await writeSet.get('things', 'a');
+    const put = { _id: 'b', list: [1] };
+    writeSet.put('things', put);
+    expect(Object.isFrozen(read)).toBe(false);
+    expect(Object.isFrozen(put) || Object.isFrozen(put.list)).toBe(false);
   });
 });

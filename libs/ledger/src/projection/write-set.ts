@@ -1,50 +1,54 @@
-import { freezeDocument, type Doc, type Store, type Write } from '@ledger-api/store';
+import { freezeDocument, type DeepReadonly, type Doc } from '@ledger-api/store';
 import type { Block } from '../types';
 import type { ProjectionContext } from './types';
 
-// Jest sets NODE_ENV to "test": every projection's tests then check it changes neither what it read nor what it put.
-const FREEZE_DOCUMENTS = process.env.NODE_ENV === 'test';
+/** How the block reads a stored document: shared with the store where it can be (EmbeddedEngine), read-only either way. */
+export type DocumentReader = (collection: string, id: string) => Promise<DeepReadonly<Doc> | null>;
 
-/** What the runner needs of a store to read documents while a block is applied. */
-export type DocumentReader = Pick<Store, 'collection'>;
-
-/** A document the block wrote, as the block leaves it: `doc` null once removed. */
-type WrittenDocument = Write;
+/** One document-level change of a block, with a document nobody changes any more. */
+export interface BlockWrite {
+  readonly collection: string;
+  readonly id: string;
+  doc: DeepReadonly<Doc> | null;
+}
 
 /** The effect of one block: the documents it writes and what they were before. */
 export interface BlockChanges {
   /** Before-images, in the order the block first wrote each document. */
-  before: Write[];
+  before: BlockWrite[];
   /** Final state of every written document, in the same order. */
-  after: Write[];
+  after: BlockWrite[];
 }
 
 /**
  * The ProjectionContext of one block. Reads see the block's own earlier writes;
  * writes stay buffered until the runner commits them together with the
- * before-images that make the block revertible. Neither way is a document
+ * undo steps that make the block revertible. Neither way is a document
  * copied (see ProjectionContext): a read hands out the stored document or the
- * one the block put, and a put takes the document as it is. Under tests both
- * are frozen, so a projection that changes one fails there.
+ * one the block put, and a put takes the document as it is. With `guard` on,
+ * both are frozen, so a projection that changes one fails at once.
  */
 export class BlockWriteSet implements ProjectionContext {
-  private readonly written = new Map<string, Map<string, WrittenDocument>>();
-  private readonly inWriteOrder: WrittenDocument[] = [];
+  private readonly written = new Map<string, Map<string, BlockWrite>>();
+  private readonly inWriteOrder: BlockWrite[] = [];
+  /** What the block read of the store, which stays unchanged until commit: the before-images of what it then writes. */
+  private readonly storeReads = new Map<string, Map<string, Promise<DeepReadonly<Doc> | null>>>();
 
   constructor(
-    private readonly store: DocumentReader,
+    private readonly read: DocumentReader,
     readonly block: Block,
+    private readonly guard: boolean,
   ) {}
 
   /** Not itself async: a projection reads several documents per transaction, and each async frame costs a promise more. */
-  get<T extends Doc>(collection: string, id: string): Promise<Readonly<T> | null> {
+  get<T extends Doc>(collection: string, id: string): Promise<DeepReadonly<T> | null> {
     const written = this.written.get(collection)?.get(id);
-    const doc = written ? Promise.resolve(written.doc) : this.stored(collection, id);
-    return (FREEZE_DOCUMENTS ? doc.then(freezeDocument) : doc) as Promise<Readonly<T> | null>;
+    const doc = written ? Promise.resolve(written.doc) : this.storeRead(collection, id);
+    return (this.guard ? doc.then(freezeDocument) : doc) as Promise<DeepReadonly<T> | null>;
   }
 
-  put(collection: string, doc: Doc): void {
-    this.write(collection, doc._id, FREEZE_DOCUMENTS ? freezeDocument(doc) : doc);
+  put(collection: string, doc: DeepReadonly<Doc>): void {
+    this.write(collection, doc._id, this.guard ? freezeDocument(doc) : doc);
   }
 
   remove(collection: string, id: string): void {
@@ -53,17 +57,23 @@ export class BlockWriteSet implements ProjectionContext {
 
   /** Reads the before-images (the store is unchanged until commit); the block's writes end here. */
   async changes(): Promise<BlockChanges> {
-    const before: Write[] = [];
-    for (const { collection, id } of this.inWriteOrder) before.push({ collection, id, doc: await this.stored(collection, id) });
+    const before: BlockWrite[] = [];
+    for (const { collection, id } of this.inWriteOrder) before.push({ collection, id, doc: await this.storeRead(collection, id) });
     return { before, after: this.inWriteOrder };
   }
 
-  private write(collection: string, id: string, doc: Doc | null): void {
-    let inCollection = this.written.get(collection);
-    if (!inCollection) {
-      inCollection = new Map();
-      this.written.set(collection, inCollection);
+  private storeRead(collection: string, id: string): Promise<DeepReadonly<Doc> | null> {
+    const inCollection = byIdIn(this.storeReads, collection);
+    let read = inCollection.get(id);
+    if (!read) {
+      read = this.read(collection, id);
+      inCollection.set(id, read);
     }
+    return read;
+  }
+
+  private write(collection: string, id: string, doc: DeepReadonly<Doc> | null): void {
+    const inCollection = byIdIn(this.written, collection);
     const written = inCollection.get(id);
     if (written) {
       written.doc = doc;
@@ -73,10 +83,14 @@ export class BlockWriteSet implements ProjectionContext {
     inCollection.set(id, document);
     this.inWriteOrder.push(document);
   }
+}
 
-  /** The stored document, which nothing changes: the store replaces it whole on commit. */
-  private stored(collection: string, id: string): Promise<Doc | null> {
-    const documents = this.store.collection(collection);
-    return documents.findStoredById ? documents.findStoredById(id) : documents.findById(id);
+/** The entries of one collection, by id, in a map of them by collection. */
+function byIdIn<V>(byCollection: Map<string, Map<string, V>>, collection: string): Map<string, V> {
+  let inCollection = byCollection.get(collection);
+  if (!inCollection) {
+    inCollection = new Map();
+    byCollection.set(collection, inCollection);
   }
+  return inCollection;
 }

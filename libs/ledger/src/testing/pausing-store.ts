@@ -1,4 +1,4 @@
-import type { CollectionSpec, Doc, ReadCollection, Store, Write, WriteOptions } from '@ledger-api/store';
+import type { CollectionSpec, Doc, ReadCollection, Store, Write } from '@ledger-api/store';
 
 /** A batch of writes held in the store until the test lets the writer go on. */
 export interface WritePause {
@@ -47,10 +47,6 @@ export class PausingStore implements Store {
     return this.inner.atomic;
   }
 
-  get holdsHandedOver(): boolean | undefined {
-    return this.inner.holdsHandedOver;
-  }
-
   /** Holds the writer of the next batch that `matches`, once that batch is applied. */
   pauseAfter(matches: (writes: Write[]) => boolean): WritePause {
     const pause = new Pause(matches);
@@ -65,8 +61,8 @@ export class PausingStore implements Store {
     for (const pause of this.made) pause.release();
   }
 
-  async applyWrites(writes: Write[], options?: WriteOptions): Promise<void> {
-    await this.inner.applyWrites(writes, options);
+  async applyWrites(writes: Write[]): Promise<void> {
+    await this.inner.applyWrites(writes);
     const pause = this.pending.find((each) => each.matches(writes));
     if (!pause) return;
     this.pending = this.pending.filter((each) => each !== pause);

@@ -2,7 +2,7 @@ import { silentLogger } from '@ledger-api/observability';
 import { createStore, type Doc } from '@ledger-api/store';
 import { ProjectionRunner } from '../projection/runner';
 import type { LedgerStore } from '../projection/types';
-import { UNDO_COLLECTION, type UndoStep } from '../projection/undo';
+import { UNDO_COLLECTION } from '../projection/undo';
 import { POSITION_COLLECTION } from '../projection/stored-position';
 import type { Projection } from '../projection/types';
 import { Projector } from '../projector';
@@ -19,17 +19,7 @@ export async function readModel(store: LedgerStore, projection: Projection): Pro
   }
   // Its name tells one read model from another; two equal ones still differ in it.
   for (const position of model[POSITION_COLLECTION]) delete position.readModel;
-  model[UNDO_COLLECTION] = model[UNDO_COLLECTION].map(revertible);
   return model;
-}
-
-/**
- * An undo record's steps hold whole documents or the members a block changed,
- * as its store keeps them best (Store.holdsHandedOver): records are compared
- * by the block they take back and the documents they touch.
- */
-function revertible({ before, ...record }: Doc): Doc {
-  return { ...record, touches: (before as UndoStep[]).map(({ collection, id }) => `${collection}/${id}`) };
 }
 
 /** The read model a plain in-process replay of a ledger file ends with, in a fresh embedded store. */

@@ -1,6 +1,6 @@
 import { parseTransaction, type ProjectionContext, type Transaction, type TransactionSchema } from '@ledger-api/ledger';
 import type { CollectionSpec } from '@ledger-api/store';
-import { LEDGER_ORDER, ledgerRecord, ledgerRecordIndexes, ledgerSortIndexes } from '../records/ledger-record';
+import { LEDGER_ORDER, ledgerRecord, ledgerRecordCollection, ledgerRecordIndexes, ledgerSortIndexes } from '../records/ledger-record';
 import { writingOnly, type NftProjectionPartFactory } from '../records/projection-part';
 import type { WalletNames } from '../records/wallet-names';
 import { STORE_COLLECTIONS } from '../records/store-collections';
@@ -53,7 +53,7 @@ async function mintToken(ctx: ProjectionContext, tx: Transaction, sequence: numb
 }
 
 /** Burned assets keep no owner, so they can neither move nor count as anyone's. */
-async function moveAssets(ctx: ProjectionContext, nftIds: string[], ownerAddress: string): Promise<void> {
+async function moveAssets(ctx: ProjectionContext, nftIds: readonly string[], ownerAddress: string): Promise<void> {
   for (const nftId of nftIds) {
     const asset = await ctx.get<AssetDoc>(ASSETS, nftId);
     if (!asset || asset.burned) continue;
@@ -92,23 +92,20 @@ async function acceptTrade(ctx: ProjectionContext, { auctionId, bidId }: Payload
 
 /** The base collections with every index their lists use. */
 const BASE_COLLECTIONS: CollectionSpec[] = [
-  {
-    name: COLLECTIONS,
-    indexes: [
-      ...ledgerRecordIndexes(['name', 'maximumSupply', 'registrantAddress']),
-      ...ledgerSortIndexes(['name', 'maximumSupply']),
-      SEARCH_FORM_INDEX,
-    ],
-  },
-  { name: ASSETS, indexes: [...ledgerRecordIndexes(['collectionId', 'ownerAddress']), ...ledgerSortIndexes([]), SEARCH_FORM_INDEX] },
-  { name: BURNS, indexes: [...ledgerRecordIndexes([]), ...ledgerSortIndexes([])] },
-  { name: TRANSFERS, indexes: [...ledgerRecordIndexes([]), ...ledgerSortIndexes([])] },
+  ledgerRecordCollection(COLLECTIONS, [
+    ...ledgerRecordIndexes(['name', 'maximumSupply', 'registrantAddress']),
+    ...ledgerSortIndexes(['name', 'maximumSupply']),
+    SEARCH_FORM_INDEX,
+  ]),
+  ledgerRecordCollection(ASSETS, [...ledgerRecordIndexes(['collectionId', 'ownerAddress']), ...ledgerSortIndexes([]), SEARCH_FORM_INDEX]),
+  ledgerRecordCollection(BURNS, [...ledgerRecordIndexes([]), ...ledgerSortIndexes([])]),
+  ledgerRecordCollection(TRANSFERS, [...ledgerRecordIndexes([]), ...ledgerSortIndexes([])]),
 ];
 
 /** What the exchange area reads of the base collections: a wallet's collections and assets, in ledger order. Burns and transfers it never reads. */
 const BASE_LOOKUPS: CollectionSpec[] = [
-  { name: COLLECTIONS, indexes: [{ key: { registrantAddress: 1, ...LEDGER_ORDER } }] },
-  { name: ASSETS, indexes: [{ key: { ownerAddress: 1, ...LEDGER_ORDER } }] },
+  ledgerRecordCollection(COLLECTIONS, [{ key: { registrantAddress: 1, ...LEDGER_ORDER } }]),
+  ledgerRecordCollection(ASSETS, [{ key: { ownerAddress: 1, ...LEDGER_ORDER } }]),
 ];
 
 async function applyBaseTransaction(ctx: ProjectionContext, tx: Transaction, sequence: number, wallets: WalletNames): Promise<void> {

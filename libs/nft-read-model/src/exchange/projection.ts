@@ -2,6 +2,7 @@ import { parseTransaction, type ProjectionContext, type Transaction, type Transa
 import { numericSortKey, type CollectionSpec } from '@ledger-api/store';
 import {
   ledgerRecord,
+  ledgerRecordCollection,
   ledgerRecordIndexes,
   ledgerSortIndexes,
   NFT_EXCHANGE_TYPE_GROUP,
@@ -22,14 +23,17 @@ const AUCTION_ORDERABLE = ['sortKeys.startAmount', 'expirationHeight'];
 const BID_ORDERABLE = ['sortKeys.bidAmount'];
 
 export const EXCHANGE_COLLECTIONS: CollectionSpec[] = [
-  {
-    name: AUCTIONS,
-    indexes: [...ledgerRecordIndexes([...AUCTION_ORDERABLE, 'status', 'nftIds', 'sellerAddress']), ...ledgerSortIndexes(AUCTION_ORDERABLE)],
-  },
-  { name: AUCTION_CANCELS, indexes: [...ledgerRecordIndexes(['auctionId']), ...ledgerSortIndexes([])] },
-  { name: BIDS, indexes: [...ledgerRecordIndexes([...BID_ORDERABLE, 'auctionId', 'status', 'bidderAddress']), ...ledgerSortIndexes(BID_ORDERABLE)] },
-  { name: BID_CANCELS, indexes: [...ledgerRecordIndexes(['bidId']), ...ledgerSortIndexes([])] },
-  { name: TRADES, indexes: [...ledgerRecordIndexes(['auctionId', 'bidId']), ...ledgerSortIndexes([])] },
+  ledgerRecordCollection(AUCTIONS, [
+    ...ledgerRecordIndexes([...AUCTION_ORDERABLE, 'status', 'nftIds', 'sellerAddress']),
+    ...ledgerSortIndexes(AUCTION_ORDERABLE),
+  ]),
+  ledgerRecordCollection(AUCTION_CANCELS, [...ledgerRecordIndexes(['auctionId']), ...ledgerSortIndexes([])]),
+  ledgerRecordCollection(BIDS, [
+    ...ledgerRecordIndexes([...BID_ORDERABLE, 'auctionId', 'status', 'bidderAddress']),
+    ...ledgerSortIndexes(BID_ORDERABLE),
+  ]),
+  ledgerRecordCollection(BID_CANCELS, [...ledgerRecordIndexes(['bidId']), ...ledgerSortIndexes([])]),
+  ledgerRecordCollection(TRADES, [...ledgerRecordIndexes(['auctionId', 'bidId']), ...ledgerSortIndexes([])]),
 ];
 
 /**
@@ -49,21 +53,17 @@ interface ExchangeStep {
   wallets: WalletNames;
 }
 
-/**
- * The handler of one exchange transaction type. `lookupsOnly`: the area keeps
- * only the lookup members of the exchange's documents (EXCHANGE_LOOKUP_MEMBERS),
- * so their records need no transaction text.
- */
-type TransactionHandler = (ctx: ProjectionContext, tx: Transaction, sequence: number, wallets: WalletNames, lookupsOnly: boolean) => Promise<void>;
+/** The handler of one exchange transaction type. */
+type TransactionHandler = (ctx: ProjectionContext, tx: Transaction, sequence: number, wallets: WalletNames) => Promise<void>;
 
 /** A handler that reads the transaction with its type's schema first, so it only ever sees a payload of that shape. */
 function handling<Payload>(
   schema: TransactionSchema<{ asset: Payload }>,
   handle: (step: ExchangeStep, asset: Payload) => Promise<void>,
 ): TransactionHandler {
-  return async (ctx, tx, sequence, wallets, lookupsOnly) => {
+  return async (ctx, tx, sequence, wallets) => {
     const { asset } = parseTransaction(schema, ctx.block, tx, sequence);
-    const record = lookupsOnly ? ledgerRecord(ctx.block, tx, sequence, wallets, '') : ledgerRecord(ctx.block, tx, sequence, wallets);
+    const record = ledgerRecord(ctx.block, tx, sequence, wallets);
     await handle({ ctx, record, wallets }, asset);
   };
 }
@@ -151,7 +151,6 @@ export const createExchangePart: NftProjectionPartFactory = (wallets, listed) =>
   return {
     collections,
     projects: (tx) => listed && isExchangeTransaction(tx),
-    applyTransaction: (ctx, tx, sequence) =>
-      isExchangeTransaction(tx) ? HANDLERS[tx.type](context(ctx), tx, sequence, wallets, !listed) : undefined,
+    applyTransaction: (ctx, tx, sequence) => (isExchangeTransaction(tx) ? HANDLERS[tx.type](context(ctx), tx, sequence, wallets) : undefined),
   };
 };

@@ -1,6 +1,5 @@
 import type { Block, Timestamp, Transaction } from '@ledger-api/ledger';
-import { numericSortKey, type Doc, type IndexSpec, type Sort } from '@ledger-api/store';
-import { transactionFromText, transactionText } from './transaction-text';
+import { numericSortKey, type CollectionSpec, type Doc, type IndexSpec, type Sort } from '@ledger-api/store';
 import type { WalletNames } from './wallet-names';
 
 /** Amount-like values as numerically sortable text (numericSortKey), by field name. */
@@ -20,21 +19,15 @@ export interface LedgerRecord extends Doc {
   timestamp: Timestamp;
   sortKeys: SortKeys;
   /**
-   * The transaction as received, as compact text (see transactionText): the
-   * transform=false form of the record. Nothing queries it, and one string
-   * takes a fraction of the memory of the objects it encodes and costs
-   * nothing to copy. Records stored before it became text hold the
-   * transaction itself.
+   * The transaction as received, the transform=false form of the record, as
+   * plain JSON in every store. Nothing queries it: it is the records' opaque
+   * member (ledgerRecordCollection), which a store may hold compactly.
    */
-  tx: string | Transaction;
+  tx: Transaction;
 }
 
-/**
- * The fields every record of a transaction holds; the public key is the
- * wallets' shared copy. `text` is the transaction's (see transactionText),
- * given only by a caller that keeps none of it.
- */
-export function ledgerRecord(block: Block, tx: Transaction, sequence: number, wallets: WalletNames, text = transactionText(tx)): LedgerRecord {
+/** The fields every record of a transaction holds; the public key is the wallets' shared copy. */
+export function ledgerRecord(block: Block, tx: Transaction, sequence: number, wallets: WalletNames): LedgerRecord {
   return {
     _id: tx.id,
     senderPublicKey: wallets.shared(tx.senderPublicKey),
@@ -43,8 +36,13 @@ export function ledgerRecord(block: Block, tx: Transaction, sequence: number, wa
     sequence,
     timestamp: block.timestamp,
     sortKeys: { nonce: numericSortKey(tx.nonce), fee: numericSortKey(tx.fee), amount: numericSortKey(tx.amount) },
-    tx: text,
+    tx,
   };
+}
+
+/** A collection of ledger records: their transaction is read back whole, never queried. */
+export function ledgerRecordCollection(name: string, indexes: IndexSpec[]): CollectionSpec {
+  return { name, indexes, opaqueMembers: ['tx'] };
 }
 
 /** Ledger order: the default order of every NFT list and the tie-breaker of every sort. */
@@ -105,6 +103,5 @@ export interface RawTransaction extends Transaction {
 
 /** The transform=false form: the ledger transaction as received plus where it sits; nothing derived. */
 export function rawTransaction(doc: LedgerRecord): RawTransaction {
-  const tx = typeof doc.tx === 'string' ? transactionFromText(doc.tx, doc._id, doc.senderPublicKey) : doc.tx;
-  return { ...tx, blockId: doc.blockId, blockHeight: doc.blockHeight, sequence: doc.sequence };
+  return { ...doc.tx, blockId: doc.blockId, blockHeight: doc.blockHeight, sequence: doc.sequence };
 }

@@ -30,8 +30,8 @@ function copyValue(value: unknown): unknown {
 
 /**
  * Freezes a JSON-shaped document and everything it holds, rejecting what
- * copyDocument rejects; for checking, under tests, that nobody changes a
- * document handed over without a copy.
+ * copyDocument rejects: the guard, outside production, that nobody changes a
+ * document shared without a copy.
  */
 export function freezeDocument<T>(value: T): T {
   if (isContainer(value)) {

@@ -20,8 +20,9 @@ const MAX_CACHED_QUERIES = 32;
 const SORT_ON_THEIR_OWN_BELOW = 16;
 
 /**
- * One collection's documents, held by reference: callers only ever see
- * copies, made by the store on the way in and out. Filters are evaluated by
+ * One collection's documents, held by reference and never changed (a write
+ * replaces a document whole), so the store may share them with the writer
+ * (EmbeddedEngine) and copies them for everyone else. Filters are evaluated by
  * mingo. Indexes (CollectionIndexes) follow every write: a sort with an index
  * reads a window of its view, an equality or range on an index's leading
  * field or a wildcard-indexed path narrows a filter to candidates, and an

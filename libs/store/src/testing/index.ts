@@ -3,3 +3,4 @@ export * from './query-shape';
 export * from './index-coverage';
 export * from './query-matrix';
 export * from './route-queries';
+export * from './mongo-fixture';

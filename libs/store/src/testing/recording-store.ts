@@ -1,4 +1,4 @@
-import type { CollectionSpec, Doc, Filter, FindOptions, ReadCollection, Sort, Store, Write, WriteOptions } from '../types';
+import type { CollectionSpec, Doc, Filter, FindOptions, ReadCollection, Sort, Store, Write } from '../types';
 
 export type ReadOperation = 'findById' | 'findOne' | 'find' | 'count' | 'estimatedCount';
 
@@ -27,10 +27,6 @@ export class RecordingStore implements Store {
 
   get atomic() {
     return this.inner.atomic;
-  }
-
-  get holdsHandedOver() {
-    return this.inner.holdsHandedOver;
   }
 
   /** The reads recorded since the last call, which starts a fresh record. */
@@ -70,8 +66,8 @@ export class RecordingStore implements Store {
     return this.inner.ensureCollections(specs);
   }
 
-  applyWrites(writes: Write[], options?: WriteOptions): Promise<void> {
-    return this.inner.applyWrites(writes, options);
+  applyWrites(writes: Write[]): Promise<void> {
+    return this.inner.applyWrites(writes);
   }
 
   commit(work: () => Promise<void>): Promise<void> {

@@ -245,6 +245,7 @@ export function describeStoreContract(createFixture: () => Promise<StoreFixture>
     });
   });
 
+  // The Store contract shares no object with its callers, whatever the store shares with its own writer (sharing-contract.ts).
   describe('isolation', () => {
     it('is not affected by changes to a document after it was written', async () => {
       const doc = { _id: 'h', nested: { list: [1, 2] } };
@@ -260,6 +261,17 @@ export function describeStoreContract(createFixture: () => Promise<StoreFixture>
       (await collection.findById('a'))!.owner!.key = 'mutated';
       (await collection.findOne({ _id: 'a' }))!.name = 'mutated';
       expect(await collection.findById('a')).toEqual(ITEM_DOCS[0]);
+    });
+  });
+
+  describe('opaque members', () => {
+    it('gives them back as written, member order included, and answers queries on the other members', async () => {
+      const tx = { id: 'ab'.repeat(32), type: 2, asset: { nftIds: ['cd'.repeat(32), 'ef'.repeat(32)], memo: 'café \u0001' }, fee: '5' };
+      await store.ensureCollections([{ name: 'records', indexes: [{ key: { owner: 1 } }], opaqueMembers: ['tx'] }]);
+      await store.applyWrites([put('records', { _id: 'r1', owner: 'k1', tx }), put('records', { _id: 'r2', owner: 'k2' })]);
+      const [found] = await store.collection('records').find({ owner: 'k1' });
+      expect(JSON.stringify(found)).toBe(JSON.stringify({ _id: 'r1', owner: 'k1', tx }));
+      expect(await store.collection('records').findById('r2')).toEqual({ _id: 'r2', owner: 'k2' });
     });
   });
 

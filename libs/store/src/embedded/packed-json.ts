@@ -1,12 +1,10 @@
-import type { Transaction } from '@ledger-api/ledger';
-
 /**
- * A transaction kept as compact text. Its id and sender's public key are
- * left out (the record holds them; placeholders keep their place in the
- * member order), and every run of lowercase hex digits, about half of a
- * ledger transaction (signature, ids), is held as one Latin-1 character per
- * byte, behind a marker JSON text never holds: JSON.stringify escapes every
- * control character inside strings and writes none outside them.
+ * A JSON value kept as compact text, the embedded engine's form of an opaque
+ * member (CollectionSpec.opaqueMembers): its JSON text with every run of
+ * lowercase hex digits, about half of a ledger transaction (signature, ids),
+ * held as one Latin-1 character per byte, behind a marker JSON text never
+ * holds: JSON.stringify escapes every control character inside strings and
+ * writes none outside them. Never stored outside the process.
  */
 const MARKER = '\u0001';
 const MARKER_BYTE = MARKER.charCodeAt(0);
@@ -19,13 +17,13 @@ const MAX_RUN_BYTES = 255;
 const DIGIT = new Int8Array(256).fill(-1);
 for (let value = 0; value < 16; value++) DIGIT['0123456789abcdef'.charCodeAt(value)] = value;
 
-// Reused by every call (replay writes one text per transaction), so packing allocates only the text it returns;
+// Reused by every call (a replay packs one text per transaction), so packing allocates only the text it returns;
 // a packed text is never longer than its JSON text, so buffers of that length hold either.
 let source = Buffer.allocUnsafe(4096);
 let packed = Buffer.allocUnsafe(4096);
 
-export function transactionText(tx: Transaction): string {
-  const json = JSON.stringify({ ...tx, id: 0, senderPublicKey: 0 });
+export function packedJson(value: unknown): string {
+  const json = JSON.stringify(value);
   if (source.length < json.length) {
     source = Buffer.allocUnsafe(2 * json.length);
     packed = Buffer.allocUnsafe(2 * json.length);
@@ -39,8 +37,8 @@ export function transactionText(tx: Transaction): string {
   return text;
 }
 
-export function transactionFromText(text: string, id: string, senderPublicKey: string): Transaction {
-  return { ...(JSON.parse(unpackedHex(text)) as Transaction), id, senderPublicKey };
+export function unpackedJson(text: string): unknown {
+  return JSON.parse(unpackedHex(text));
 }
 
 function packedAscii(json: string): string {
