@@ -109,7 +109,15 @@ async function replayThroughService(path: string, parse: ParseFigures, sample: L
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !BACKING_SERVICES.includes(name)));
   const started = performance.now();
   const child = spawn(process.execPath, [runnableEntry(SERVICE_MAIN)], {
-    env: { ...env, NODE_OPTIONS: RUNNABLE_NODE_OPTIONS, NODE_ENV: 'production', LEDGER_FILE: path, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...address.env },
+    env: {
+      ...env,
+      NODE_OPTIONS: RUNNABLE_NODE_OPTIONS,
+      NODE_ENV: 'production',
+      LEDGER_FILE: path,
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      ...address.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
