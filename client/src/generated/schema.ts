@@ -1900,6 +1900,7 @@ export interface components {
             headers: {
                 ETag: components["headers"]["ETag"];
                 "X-Block-Height": components["headers"]["X-Block-Height"];
+                "X-Block-Id": components["headers"]["X-Block-Id"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "Cache-Control": components["headers"]["Cache-Control"];
                 RateLimit: components["headers"]["RateLimit"];
@@ -1945,6 +1946,45 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The `height` (or `minHeight`, after waiting 2 s) is above the newest height the area applied (`head`; with `Retry-After: 1`), the `blockId` is not the id of block `height` on the chain the area follows now (`blockId` names the one that is), or the block a cursor walk was reading at was reverted (`first` links to the first page at the newest height) */
+        HeightConflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & {
+                    head?: number;
+                    blockId?: string;
+                    first?: string;
+                };
+            };
+        };
+        /** @description The `height` (or a cursor walk's) is below how far back the route reads: 10,000 blocks for point reads, 360 for lists and searches unless configured; `earliestHeight` is the oldest it reads at (a cursor walk also gets `first`) */
+        HeightGone: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & {
+                    earliestHeight?: number;
+                    first?: string;
+                };
             };
         };
         /** @description A path id, query parameter or body is invalid; the message names the first problem, path before query before body */
@@ -2048,6 +2088,11 @@ export interface components {
          * @example 1520
          */
         "X-Block-Height": number;
+        /**
+         * @description Id of that block (64 hex characters); empty before the first block
+         * @example a3f0c1d2e4b5968778695a4b3c2d1e0fa3f0c1d2e4b5968778695a4b3c2d1e0f
+         */
+        "X-Block-Id": string;
         /** @description The request's id, also in every log line about it: the client's own X-Request-Id when that is 1 to 128 letters, digits or `._:-`, else a new UUID */
         "X-Request-Id": string;
         /** @description `no-cache` on GET answers (revalidate with If-None-Match), `no-store` on POST answers and on errors */
@@ -2108,6 +2153,12 @@ export interface operations {
                 priority?: number;
                 active?: boolean;
                 default?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path?: never;
@@ -2119,6 +2170,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -2141,6 +2193,8 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -2150,7 +2204,14 @@ export interface operations {
     };
     getGroup: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
+            };
             header?: never;
             path: {
                 /** @description Group name */
@@ -2164,6 +2225,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -2186,6 +2248,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -2195,7 +2259,14 @@ export interface operations {
     };
     listGroupUsers: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
+            };
             header?: never;
             path: {
                 /** @description Group name */
@@ -2209,6 +2280,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -2231,6 +2303,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -2248,6 +2322,12 @@ export interface operations {
                 cursor?: string;
                 /** @description Public key; `%` matches any run of characters; compared lower-cased */
                 publicKey?: string;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path?: never;
@@ -2259,6 +2339,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -2281,6 +2362,8 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -2290,7 +2373,14 @@ export interface operations {
     };
     getUser: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
+            };
             header?: never;
             path: {
                 /** @description Public key of the user */
@@ -2304,6 +2394,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -2326,6 +2417,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -2335,7 +2428,14 @@ export interface operations {
     };
     listUserGroups: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
+            };
             header?: never;
             path: {
                 /** @description Public key of the user */
@@ -2349,6 +2449,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -2371,6 +2472,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -2391,6 +2494,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -2518,6 +2622,12 @@ export interface operations {
                 orderBy?: string;
                 /** @description Return resource shapes (true) or raw ledger transactions (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path?: never;
@@ -2529,6 +2639,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -2551,6 +2662,8 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -2570,6 +2683,12 @@ export interface operations {
                 orderBy?: string;
                 /** @description Return resource shapes (true) or raw ledger transactions (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path?: never;
@@ -2598,6 +2717,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Vary: components["headers"]["Vary"];
@@ -2618,6 +2738,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
@@ -2631,6 +2753,12 @@ export interface operations {
             query?: {
                 /** @description Return the resource shape (true) or the raw ledger transaction (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path: {
@@ -2645,6 +2773,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -2667,6 +2796,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -2679,6 +2810,12 @@ export interface operations {
             query?: {
                 /** @description Return the resource shape (true) or the raw ledger transaction (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path?: never;
@@ -2694,6 +2831,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Vary: components["headers"]["Vary"];
@@ -2714,6 +2852,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
@@ -2727,6 +2867,12 @@ export interface operations {
             query?: {
                 /** @description Return the resource shape (true) or the raw ledger transaction (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path: {
@@ -2741,6 +2887,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -2763,6 +2910,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -2772,7 +2921,14 @@ export interface operations {
     };
     getCollectionWallet: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
+            };
             header?: never;
             path: {
                 /** @description Transaction id (64 hex characters) */
@@ -2786,6 +2942,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -2808,6 +2965,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -2827,6 +2986,12 @@ export interface operations {
                 orderBy?: string;
                 /** @description Return resource shapes (true) or raw ledger transactions (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path?: never;
@@ -2838,6 +3003,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -2860,6 +3026,8 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -2879,6 +3047,12 @@ export interface operations {
                 orderBy?: string;
                 /** @description Return resource shapes (true) or raw ledger transactions (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path?: never;
@@ -2896,6 +3070,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Vary: components["headers"]["Vary"];
@@ -2916,6 +3091,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
@@ -2940,6 +3117,12 @@ export interface operations {
                 inAuction?: boolean;
                 /** @description With inAuction=true: assets in any active auction, expired or not */
                 inExpiredAuction?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path: {
@@ -2954,6 +3137,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -2976,6 +3160,8 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -2988,6 +3174,12 @@ export interface operations {
             query?: {
                 /** @description Return the resource shape (true) or the raw ledger transaction (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path: {
@@ -3002,6 +3194,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -3024,6 +3217,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -3036,6 +3231,12 @@ export interface operations {
             query?: {
                 /** @description Return the resource shape (true) or the raw ledger transaction (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path?: never;
@@ -3051,6 +3252,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Vary: components["headers"]["Vary"];
@@ -3071,6 +3273,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
@@ -3081,7 +3285,14 @@ export interface operations {
     };
     getAssetWallet: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
+            };
             header?: never;
             path: {
                 /** @description Transaction id (64 hex characters) */
@@ -3095,6 +3306,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -3117,6 +3329,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -3136,6 +3350,12 @@ export interface operations {
                 orderBy?: string;
                 /** @description Return resource shapes (true) or raw ledger transactions (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path: {
@@ -3150,6 +3370,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -3173,6 +3394,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -3192,6 +3415,12 @@ export interface operations {
                 orderBy?: string;
                 /** @description Return resource shapes (true) or raw ledger transactions (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path?: never;
@@ -3203,6 +3432,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -3225,6 +3455,8 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -3237,6 +3469,12 @@ export interface operations {
             query?: {
                 /** @description Return the resource shape (true) or the raw ledger transaction (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path: {
@@ -3251,6 +3489,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -3273,6 +3512,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -3285,6 +3526,12 @@ export interface operations {
             query?: {
                 /** @description Return the resource shape (true) or the raw ledger transaction (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path?: never;
@@ -3300,6 +3547,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Vary: components["headers"]["Vary"];
@@ -3320,6 +3568,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
@@ -3340,6 +3590,12 @@ export interface operations {
                 orderBy?: string;
                 /** @description Return resource shapes (true) or raw ledger transactions (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path?: never;
@@ -3351,6 +3607,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -3373,6 +3630,8 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -3385,6 +3644,12 @@ export interface operations {
             query?: {
                 /** @description Return the resource shape (true) or the raw ledger transaction (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path: {
@@ -3399,6 +3664,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -3421,6 +3687,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -3433,6 +3701,12 @@ export interface operations {
             query?: {
                 /** @description Return the resource shape (true) or the raw ledger transaction (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path?: never;
@@ -3448,6 +3722,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Vary: components["headers"]["Vary"];
@@ -3468,6 +3743,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
@@ -3489,6 +3766,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -3616,6 +3894,12 @@ export interface operations {
                 orderBy?: string;
                 /** @description Return resource shapes (true) or raw ledger transactions (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path?: never;
@@ -3627,6 +3911,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -3649,6 +3934,8 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -3661,6 +3948,12 @@ export interface operations {
             query?: {
                 /** @description Return the resource shape (true) or the raw ledger transaction (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path: {
@@ -3675,6 +3968,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -3697,6 +3991,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -3718,6 +4014,12 @@ export interface operations {
                 transform?: boolean;
                 /** @description Absent: no expiry filter; true: only auctions whose expiration height the last applied block has reached; false: only those it has not */
                 expired?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path?: never;
@@ -3729,6 +4031,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -3751,6 +4054,8 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -3763,6 +4068,12 @@ export interface operations {
             query?: {
                 /** @description Return the resource shape (true) or the raw ledger transaction (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path: {
@@ -3777,6 +4088,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -3799,6 +4111,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -3811,6 +4125,12 @@ export interface operations {
             query?: {
                 /** @description Return the resource shape (true) or the raw ledger transaction (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path?: never;
@@ -3826,6 +4146,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Vary: components["headers"]["Vary"];
@@ -3846,6 +4167,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
@@ -3856,7 +4179,14 @@ export interface operations {
     };
     getAuctionWallet: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
+            };
             header?: never;
             path: {
                 /** @description Transaction id (64 hex characters) */
@@ -3870,6 +4200,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -3892,6 +4223,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -3919,6 +4252,12 @@ export interface operations {
                 includeBids?: boolean;
                 /** @description With includeBids: canceled and ended bids too */
                 canceledBids?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path?: never;
@@ -3947,6 +4286,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Vary: components["headers"]["Vary"];
@@ -3967,6 +4307,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
@@ -3987,6 +4329,12 @@ export interface operations {
                 orderBy?: string;
                 /** @description Return resource shapes (true) or raw ledger transactions (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path?: never;
@@ -3998,6 +4346,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -4020,6 +4369,8 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -4032,6 +4383,12 @@ export interface operations {
             query?: {
                 /** @description Return the resource shape (true) or the raw ledger transaction (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path: {
@@ -4046,6 +4403,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -4068,6 +4426,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -4087,6 +4447,12 @@ export interface operations {
                 orderBy?: string;
                 /** @description Return resource shapes (true) or raw ledger transactions (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path?: never;
@@ -4098,6 +4464,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -4120,6 +4487,8 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -4132,6 +4501,12 @@ export interface operations {
             query?: {
                 /** @description Return the resource shape (true) or the raw ledger transaction (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path: {
@@ -4146,6 +4521,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -4168,6 +4544,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -4180,6 +4558,12 @@ export interface operations {
             query?: {
                 /** @description Return the resource shape (true) or the raw ledger transaction (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path?: never;
@@ -4195,6 +4579,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Vary: components["headers"]["Vary"];
@@ -4215,6 +4600,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
@@ -4225,7 +4612,14 @@ export interface operations {
     };
     getBidWallet: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
+            };
             header?: never;
             path: {
                 /** @description Transaction id (64 hex characters) */
@@ -4239,6 +4633,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -4261,6 +4656,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -4280,6 +4677,12 @@ export interface operations {
                 orderBy?: string;
                 /** @description Return resource shapes (true) or raw ledger transactions (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path?: never;
@@ -4302,6 +4705,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Vary: components["headers"]["Vary"];
@@ -4322,6 +4726,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
@@ -4342,6 +4748,12 @@ export interface operations {
                 orderBy?: string;
                 /** @description Return resource shapes (true) or raw ledger transactions (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path?: never;
@@ -4353,6 +4765,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -4375,6 +4788,8 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -4387,6 +4802,12 @@ export interface operations {
             query?: {
                 /** @description Return the resource shape (true) or the raw ledger transaction (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path: {
@@ -4401,6 +4822,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -4423,6 +4845,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -4435,6 +4859,12 @@ export interface operations {
             query?: {
                 /** @description Return the resource shape (true) or the raw ledger transaction (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path?: never;
@@ -4450,6 +4880,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Vary: components["headers"]["Vary"];
@@ -4470,6 +4901,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
@@ -4490,6 +4923,12 @@ export interface operations {
                 orderBy?: string;
                 /** @description Return resource shapes (true) or raw ledger transactions (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path?: never;
@@ -4512,6 +4951,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Vary: components["headers"]["Vary"];
@@ -4532,6 +4972,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
@@ -4553,6 +4995,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];

@@ -63,7 +63,9 @@ describe('batchLookupRoute', () => {
     const operation = (document.paths['/things/batch'] as Record<string, Record<string, unknown>>).post;
     expect(operation).toMatchObject({ operationId: 'getThingsBatch', tags: ['things'] });
     expect(operation.description).toContain('GET /things/{id}');
-    expect(operation.parameters).toEqual([expect.objectContaining({ name: 'transform', in: 'query', required: false })]);
+    expect(operation.parameters).toEqual(
+      ['transform', 'height', 'blockId', 'minHeight'].map((name) => expect.objectContaining({ name, in: 'query', required: false })),
+    );
     expect(document.components.schemas.TransactionIds).toMatchObject({
       type: 'object',
       required: ['ids'],

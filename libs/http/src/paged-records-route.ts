@@ -64,6 +64,7 @@ export function pagedRecordsRoute<
     tags,
     ...(params && { params }),
     query: listQuerySchema(list),
+    history: 'list',
     ...(body && { body }),
     response: pagedResponse(item),
     ...(missing !== undefined && { errors: [404] }),

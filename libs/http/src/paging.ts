@@ -3,6 +3,7 @@ import { listSort, type FieldOrder, type KeysetPosition, type Page, type Sort } 
 import { z } from 'zod';
 import { cursorParam, cursorRules, encodeCursor, type CursorQuery, type CursorToken } from './cursor';
 import { integerParam } from './fields';
+import { historyQueryShape, historyRules } from './history';
 import { orderByParam } from './order-by';
 import { transformParam } from './transform';
 
@@ -62,6 +63,7 @@ export function listQuerySchema<F extends z.ZodRawShape>(config: ListConfig<F>) 
     ...(Object.keys(config.orderable).length > 0 && { orderBy: orderByParam(config.orderable).optional() }),
     ...(config.transform && { transform: transformParam() }),
     ...config.filters,
+    ...historyQueryShape,
   } as unknown as PagingShape & F;
   return withCursorRules(z.strictObject(shape), config.defaultOrder);
 }
@@ -76,7 +78,10 @@ function withCursorRules<S extends z.ZodObject>(schema: S, defaultOrder: ListCon
   // Typed on the members the rules read: the route's own filters make the full output type generic here.
   const query: z.ZodObject = schema;
   return query
-    .superRefine((value, ctx) => rules(value as CursorQuery, ctx))
+    .superRefine((value, ctx) => {
+      rules(value as CursorQuery, ctx);
+      historyRules(value, ctx);
+    })
     .overwrite((value) => ({ ...value, page: value.page ?? DEFAULT_PAGE })) as S;
 }
 

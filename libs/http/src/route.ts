@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ApiError, STORABLE, STORABLE_HEADER } from '@ledger-api/http-core';
 import type { ServedLedgerState } from './types';
 import { parseJsonBody, readBodyText } from './body';
+import { readAtHeight, type HistoryReach, type HistoryReads } from './history';
 import type { RequestLocation } from './paging';
 import { validate } from './validation';
 
@@ -42,6 +43,11 @@ export interface RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z
    * are asked again. They are rendered and sent in the one form asked for.
    */
   storable?: false;
+  /**
+   * Set on routes that read records: they take `height`, `blockId` and `minHeight`
+   * (api-behaviour.md section 12) and reach as far back as point reads or lists do.
+   */
+  history?: HistoryReach;
   handler(input: RouteInput<z.output<P>, z.output<Q>, z.output<B>>): Promise<unknown>;
 }
 
@@ -65,9 +71,12 @@ const readBody: Middleware = async (ctx, next) => {
   await next();
 };
 
-/** Marks the answer as one the platform's caches may keep: the page cache and the gateway read the mark. */
+/**
+ * Marks the answer as one the platform's caches may keep: the page cache and the gateway read the mark.
+ * A read at a past height names its own block in its headers, which a cached page would not carry.
+ */
 const markStorable: Middleware = async (ctx, next) => {
-  ctx.set(STORABLE_HEADER, STORABLE);
+  if (ctx.query.height === undefined && ctx.query.minHeight === undefined) ctx.set(STORABLE_HEADER, STORABLE);
   await next();
 };
 
@@ -95,7 +104,7 @@ function mountUnknownMethods(router: Router, routes: AnyRoute[]): void {
  * page is only ever cached after its request passed validation, so a cache hit skips
  * validating the same request again. Requests reach the routes with `ctx.state.ledgerState` read.
  */
-export function mountRoutes(router: Router, routes: AnyRoute[], pageCache: Middleware): void {
+export function mountRoutes(router: Router, routes: AnyRoute[], pageCache: Middleware, history?: HistoryReads): void {
   mountUnknownMethods(router, routes);
   for (const route of routes) {
     const validateRequest: Middleware = async (ctx, next) => {
@@ -111,7 +120,8 @@ export function mountRoutes(router: Router, routes: AnyRoute[], pageCache: Middl
       ctx.body = await route.handler(ctx.state.input);
     };
     const caching = route.storable === false ? [pageCache] : [markStorable, pageCache];
-    const steps = [...(route.method === 'post' ? [readBody] : []), ...caching, validateRequest, render];
+    const atHeight = route.history ? [readAtHeight(history, route.history)] : [];
+    const steps = [...(route.method === 'post' ? [readBody] : []), ...caching, validateRequest, ...atHeight, render];
     router[route.method](route.path, ...steps);
   }
 }

@@ -8,6 +8,7 @@ import { createStore } from '@ledger-api/store';
 import type { RecordingStore } from '@ledger-api/store/testing';
 import type { AreaDefinition } from '../area';
 import { runnerPositionReader } from '../position-reader';
+import { storeWithHistory } from '../history';
 
 import { withRecordedRouteReads } from './batch-lookups';
 import type { TestArea } from './types';
@@ -23,7 +24,7 @@ export * from './types';
 export async function startTestArea(
   definition: AreaDefinition,
   events: LedgerEvent[] = [],
-  options: { networkVersion?: number } = {},
+  options: { networkVersion?: number; historyBlocks?: number; listHistoryBlocks?: number } = {},
 ): Promise<TestArea> {
   const networkVersion = options.networkVersion ?? 23;
   const logger = silentLogger();
@@ -31,17 +32,19 @@ export async function startTestArea(
   const runner = new ProjectionRunner({ store, projection: definition.projection({ networkVersion }), logger });
   await runner.init();
   const positions = runnerPositionReader(runner);
+  const read = storeWithHistory(store, { HISTORY_BLOCKS: options.historyBlocks ?? 10_000, LIST_HISTORY_BLOCKS: options.listHistoryBlocks ?? 360 });
   const cache = createPageCache({ prefix: `${definition.area}:`, ttlSeconds: 60, maxEntries: 1000, logger });
   const app = createHttpApp({
     area: definition.area,
     info: definition.info,
     routes: definition.routes({
-      store,
+      store: read.store,
       networkVersion,
       package: { name: definition.packageName, currentVersion: definition.version, latestVersion: definition.version },
     }),
     servedLedgerState: positions.servedState,
     cache,
+    history: read.history,
     logger,
     metrics: createMetrics(definition.area, false),
   });

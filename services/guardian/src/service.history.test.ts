@@ -1,0 +1,104 @@
+import { startTestArea, type TestArea } from '@ledger-api/runtime/testing';
+import { testPublicKey } from '@ledger-api/ledger/testing';
+import { guardianArea } from './service';
+import { GuardianLedger } from './testing/guardian-ledger';
+
+const alice = testPublicKey('alice');
+const group = (name: string, priority: number) => ({ name, priority, active: true, default: false });
+
+/** Block 1: group a; block 2: group b and alice in a; block 3: a at priority 3; block 4 (then reverted): group c. */
+async function areaWithHistory(options: { listHistoryBlocks?: number } = {}) {
+  const ledger = new GuardianLedger();
+  const blocks = [
+    ledger.block([ledger.setGroup(group('a', 1))]),
+    ledger.block([ledger.setGroup(group('b', 2)), ledger.setUser({ publicKey: alice, groupNames: ['a'] })]),
+    ledger.block([ledger.setGroup(group('a', 3))]),
+  ];
+  ledger.block([ledger.setGroup(group('c', 4))]);
+  ledger.revert();
+  const area = await startTestArea(guardianArea, ledger.take(), options);
+  return { area, ledger, blocks };
+}
+
+let area: TestArea;
+let blocks: Array<{ id: string }>;
+
+beforeAll(async () => {
+  ({ area, blocks } = await areaWithHistory());
+});
+
+afterAll(() => area.close());
+
+describe('reads at a past height', () => {
+  it('answers a by-id read as the area stood at that height, with its height and block id', async () => {
+    const { status, body, headers } = await area.request('GET', '/guardian/groups/a?height=2');
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({ name: 'a', priority: 1 });
+    expect([headers['x-block-height'], headers['x-block-id']]).toEqual(['2', blocks[1].id]);
+    expect((await area.request('GET', '/guardian/groups/b?height=1')).status).toBe(404);
+    expect((await area.request('GET', '/guardian/groups/a/users?height=1')).body.data).toEqual([]);
+    expect((await area.request('GET', '/guardian/groups/a/users?height=2')).body.data).toHaveLength(1);
+  });
+
+  it('answers a list at that height with links that keep it', async () => {
+    const { body, headers } = await area.request('GET', `/guardian/groups?orderBy=priority:desc&height=2&blockId=${blocks[1].id.toUpperCase()}`);
+    expect(body.data.map((each: { name: string; priority: number }) => [each.name, each.priority])).toEqual([
+      ['b', 2],
+      ['a', 1],
+    ]);
+    expect(body.meta.self).toBe(`/guardian/groups?orderBy=priority%3Adesc&height=2&blockId=${blocks[1].id.toUpperCase()}&page=1&limit=100`);
+    expect(headers['x-block-height']).toBe('2');
+  });
+
+  it('names the head block on head reads', async () => {
+    const { headers } = await area.request('GET', '/guardian/groups');
+    expect([headers['x-block-height'], headers['x-block-id']]).toEqual(['3', blocks[2].id]);
+  });
+
+  it('refuses a height not reached yet with 409, the head and Retry-After', async () => {
+    const { status, body, headers } = await area.request('GET', '/guardian/groups/a?height=4');
+    expect(status).toBe(409);
+    expect(body).toEqual({ statusCode: 409, error: 'Conflict', message: 'height 4 is not yet available; the area is at height 3', head: 3 });
+    expect(headers['retry-after']).toBe('1');
+  });
+
+  it('refuses a block id that is not at the height with 409 and the id that is', async () => {
+    const other = 'ab'.repeat(32);
+    const { status, body } = await area.request('GET', `/guardian/groups?height=2&blockId=${other}`);
+    expect(status).toBe(409);
+    expect(body).toEqual({ statusCode: 409, error: 'Conflict', message: `block ${other} is not at height 2`, blockId: blocks[1].id });
+  });
+
+  it('refuses a height below the window of the route with 410 and the earliest height', async () => {
+    const narrow = await areaWithHistory({ listHistoryBlocks: 2 });
+    try {
+      const { status, body } = await narrow.area.request('GET', '/guardian/groups?height=1');
+      expect(status).toBe(410);
+      expect(body).toEqual({ statusCode: 410, error: 'Gone', message: 'height 1 is no longer available; the earliest is 2', earliestHeight: 2 });
+      // Point reads reach further back.
+      expect((await narrow.area.request('GET', '/guardian/groups/a?height=1')).status).toBe(200);
+    } finally {
+      await narrow.area.close();
+    }
+  });
+
+  it.each([
+    ['height=x', '"height" must be a number'],
+    ['height=0', '"height" must be larger than or equal to 1'],
+    ['height=1.5', '"height" must be an integer'],
+    ['height=1&blockId=xyz', '"blockId" must only contain hexadecimal characters'],
+    ['height=1&blockId=abc', '"blockId" length must be 64 characters long'],
+    [`blockId=${'a'.repeat(64)}`, '"blockId" is not allowed without "height"'],
+    ['height=1&minHeight=1', '"minHeight" is not allowed with "height"'],
+  ])('refuses %s with 422 %s', async (query, message) => {
+    for (const path of ['/guardian/groups', '/guardian/groups/a', '/guardian/groups/a/users']) {
+      const { status, body } = await area.request('GET', `${path}?${query}`);
+      expect({ path, status, body }).toEqual({ path, status: 422, body: { statusCode: 422, error: 'Unprocessable Entity', message } });
+    }
+  });
+
+  it('takes none of the keys on configuration routes', async () => {
+    const { status, body } = await area.request('GET', '/guardian/configurations?height=1');
+    expect([status, body.message]).toEqual([422, '"height" is not allowed']);
+  });
+});
