@@ -1,13 +1,14 @@
 import { ApiError } from '@ledger-api/http-core';
 import type { Context, Next } from 'koa';
-import { z } from 'zod';
-import { hexParam, integerParam } from './fields';
+import type { HistoryQuery } from './history-query';
+import { INVALID_CURSOR, type CursorToken, type WalkBlock } from './cursor';
+import type { RequestLocation } from './paging';
 import type { ServedLedgerState } from './types';
 
 /**
- * Reads at a past height (api-behaviour.md section 12): the query keys of every
- * route that reads records, and the step that answers such a route at the
- * height asked for, or refuses with the 409 or 410 the section names.
+ * Reads at a past height (api-behaviour.md section 12): the step that answers
+ * a route that reads records at the height asked for (or its cursor walk's),
+ * or refuses with the 409 or 410 the section names.
  */
 
 /** How far back a route reads: point reads (by id, sub-resources, batches) or lists and searches. */
@@ -23,41 +24,6 @@ export interface HistoryReads {
   blockIdAt(height: number): Promise<string | undefined>;
   /** Runs `work` with every store read of the request taken at `height`. */
   readAt<T>(height: number, work: () => Promise<T>): Promise<T>;
-}
-
-/** `"<name>" must be larger than or equal to 1`, the wording section 12 gives. */
-function heightParam(description: string) {
-  return integerParam()
-    .refine((value) => value >= 1, { abort: true, error: (issue) => `"${String(issue.path?.[0])}" must be larger than or equal to 1` })
-    .meta({ type: 'integer', minimum: 1, description })
-    .optional();
-}
-
-/** The query keys of reads at a past height, on every route that reads records. */
-export const historyQueryShape = {
-  height: heightParam('Answer as the area stood right after it applied block `height` of the chain it follows now'),
-  blockId: hexParam(64, 'Only with `height`: the id block `height` must have (64 hex characters), else 409').optional(),
-  minHeight: heightParam('Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height`'),
-};
-
-export interface HistoryQuery {
-  height?: number;
-  blockId?: string;
-  minHeight?: number;
-}
-
-/** The rules between the keys, as a schema check. */
-export function historyRules(value: HistoryQuery, ctx: z.RefinementCtx): void {
-  if (value.blockId !== undefined && value.height === undefined) {
-    ctx.addIssue({ code: 'custom', message: '"blockId" is not allowed without "height"', path: ['blockId'] });
-  } else if (value.minHeight !== undefined && value.height !== undefined) {
-    ctx.addIssue({ code: 'custom', message: '"minHeight" is not allowed with "height"', path: ['minHeight'] });
-  }
-}
-
-/** A strict query schema of `shape` with the history keys and their rules. */
-export function withHistoryQuery<S extends z.ZodRawShape>(shape: S) {
-  return z.strictObject({ ...shape, ...historyQueryShape }).superRefine((value, ctx) => historyRules(value as HistoryQuery, ctx));
 }
 
 /** The oldest height a route of this reach answers at, from the newest one. */
@@ -81,6 +47,7 @@ export async function blockToRead(
   head: ServedLedgerState,
   { height, blockId }: { height: number; blockId?: string },
 ): Promise<{ height: number; blockId: string }> {
+  if (height === head.height && (blockId === undefined || blockId === head.blockId)) return { height, blockId: head.blockId };
   if (height > head.height) throw notYetAvailable(height, head.height);
   const earliest = earliestHeight(history, reach, head.height);
   if (height < earliest) throw noLongerAvailable(height, earliest);
@@ -90,16 +57,56 @@ export async function blockToRead(
   return { height, blockId: id };
 }
 
-/** The step of a record-reading route: a request with `height` is answered from the state at that block, with its headers. */
-export function readAtHeight(history: HistoryReads | undefined, reach: HistoryReach) {
+export const WALK_REVERTED = 'the block this walk was reading at was reverted; start again from the first link';
+
+/**
+ * The block a cursor walk goes on reading at: the one its first page was read
+ * at, while that is still on the chain and inside the list window; `first`
+ * (the walk's first page at the newest height) goes with either refusal.
+ */
+async function walkBlockToRead(history: HistoryReads, head: ServedLedgerState, at: WalkBlock, first: string): Promise<WalkBlock> {
+  try {
+    return await blockToRead(history, 'list', head, at);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.status === 410) throw new ApiError(410, error.message, { ...error.members, first });
+    throw new ApiError(409, WALK_REVERTED, { first });
+  }
+}
+
+interface HeightInput {
+  query: HistoryQuery & { cursor?: CursorToken };
+  height: number;
+  blockId: string;
+}
+
+/**
+ * The step of a record-reading route: a request with `height`, or a cursor of
+ * a walk, is answered from the state at that block, with its headers.
+ * `walkStart` gives a list's first page at the newest height.
+ */
+export function readAtHeight(history: HistoryReads | undefined, reach: HistoryReach, walkStart?: (input: RouteInputLocation) => string) {
   return async (ctx: Context, next: Next): Promise<void> => {
-    const input = ctx.state.input as { query: HistoryQuery; height: number };
-    const { height, blockId } = input.query;
-    if (height === undefined) return next();
+    const input = ctx.state.input as HeightInput & RouteInputLocation;
+    const { height, blockId, cursor } = input.query;
+    const walk = cursor?.at;
+    if (height === undefined && !walk) return next();
     if (!history) throw new ApiError(422, '"height" is not allowed');
-    const block = await blockToRead(history, reach, ctx.state.ledgerState as ServedLedgerState, { height, blockId });
+    if (height !== undefined && walk && walk.height !== height) throw new ApiError(422, INVALID_CURSOR);
+    const head = ctx.state.ledgerState as ServedLedgerState;
+    const block =
+      height === undefined && walk && walkStart
+        ? await walkBlockToRead(history, head, walk, walkStart(input))
+        : await blockToRead(history, reach, head, { height: height ?? walk!.height, blockId: blockId ?? walk?.blockId });
     input.height = block.height;
+    input.blockId = block.blockId;
     ctx.set({ 'X-Block-Height': String(block.height), 'X-Block-Id': block.blockId });
-    await history.readAt(block.height, next);
+    await (block.height === head.height ? next() : history.readAt(block.height, next));
   };
+}
+
+/** What a list's first link is made of. */
+export interface RouteInputLocation {
+  location: RequestLocation;
+  query: { limit: number };
 }

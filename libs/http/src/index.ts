@@ -19,3 +19,4 @@ export * from './transform';
 export * from './types';
 export * from './validation';
 export * from './history';
+export * from './history-query';

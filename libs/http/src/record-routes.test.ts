@@ -89,6 +89,7 @@ function answer(route: AnyRoute, { params = {}, query = {}, body }: { params?: o
     body: route.body ? validate(route.body, body) : undefined,
     location,
     height: 7,
+    blockId: 'c'.repeat(64),
   };
   return route.handler(input);
 }

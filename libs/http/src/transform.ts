@@ -1,5 +1,5 @@
 import { booleanParam } from './fields';
-import { withHistoryQuery } from './history';
+import { withHistoryQuery } from './history-query';
 
 /** `transform` of a list: routes over ledger records can answer the transactions they were built from instead. */
 export const transformParam = () => booleanParam('Return resource shapes (true) or raw ledger transactions (false)').default(true);

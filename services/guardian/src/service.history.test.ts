@@ -102,3 +102,81 @@ describe('reads at a past height', () => {
     expect([status, body.message]).toEqual([422, '"height" is not allowed']);
   });
 });
+
+describe('a cursor walk', () => {
+  const names = (body: { data: Array<{ name: string }> }) => body.data.map((each) => each.name);
+
+  it('holds still at the height of its first page while blocks and a revert arrive', async () => {
+    const ledger = new GuardianLedger();
+    ledger.block(Array.from({ length: 40 }, (_, index) => ledger.setGroup(group(`g${String(index).padStart(2, '0')}`, index))));
+    const walked = await startTestArea(guardianArea, ledger.take());
+    try {
+      const everything = await walked.request('GET', '/guardian/groups');
+      let page = await walked.request('GET', '/guardian/groups?limit=2&cursor=');
+      const seen = [...names(page.body)];
+      for (let step = 1; step < 20; step++) {
+        // Each step a block that adds a group before every other, renames one and drops one; every third is reverted.
+        ledger.block([ledger.setGroup(group(`a${step}`, 100 + step)), ledger.setGroup(group(`g${String(step).padStart(2, '0')}`, 999))]);
+        if (step % 3 === 0) ledger.revert();
+        await walked.apply(ledger.take());
+        page = await walked.request('GET', page.body.meta.next);
+        expect([page.status, page.headers['x-block-height'], page.body.meta.totalCount]).toEqual([200, '1', 40]);
+        seen.push(...names(page.body));
+      }
+      expect(page.body.meta.next).toBeNull();
+      expect(seen).toEqual(names(everything.body));
+    } finally {
+      await walked.close();
+    }
+  });
+
+  it('whose block was reverted is refused with 409 and the first page at the newest height', async () => {
+    const ledger = new GuardianLedger();
+    ledger.block([ledger.setGroup(group('a', 1)), ledger.setGroup(group('b', 2)), ledger.setGroup(group('c', 3))]);
+    ledger.block([ledger.setGroup(group('d', 4))]);
+    const walked = await startTestArea(guardianArea, ledger.take());
+    try {
+      const { body } = await walked.request('GET', '/guardian/groups?limit=2&cursor=');
+      ledger.revert();
+      ledger.block([ledger.setGroup(group('e', 5))]);
+      await walked.apply(ledger.take());
+      const refused = await walked.request('GET', body.meta.next);
+      expect([refused.status, refused.body]).toEqual([
+        409,
+        {
+          statusCode: 409,
+          error: 'Conflict',
+          message: 'the block this walk was reading at was reverted; start again from the first link',
+          first: '/guardian/groups?limit=2&cursor=',
+        },
+      ]);
+    } finally {
+      await walked.close();
+    }
+  });
+
+  it('older than the list window is refused with 410 and the first page', async () => {
+    const ledger = new GuardianLedger();
+    ledger.block([ledger.setGroup(group('a', 1)), ledger.setGroup(group('b', 2)), ledger.setGroup(group('c', 3))]);
+    const walked = await startTestArea(guardianArea, ledger.take(), { listHistoryBlocks: 2 });
+    try {
+      const { body } = await walked.request('GET', '/guardian/groups?limit=2&cursor=');
+      ledger.block([ledger.setGroup(group('d', 4))]);
+      ledger.block([ledger.setGroup(group('e', 5))]);
+      await walked.apply(ledger.take());
+      const refused = await walked.request('GET', body.meta.next);
+      expect([refused.status, refused.body]).toEqual([
+        410,
+        {
+          statusCode: 410,
+          error: 'Gone',
+          message: 'height 1 is no longer available; the earliest is 2',
+          earliestHeight: 2,
+          first: '/guardian/groups?limit=2&cursor=',
+        },
+      ]);
+    } finally {
+      await walked.close();
+    }
+  });
+});
