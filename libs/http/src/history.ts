@@ -24,7 +24,12 @@ export interface HistoryReads {
   blockIdAt(height: number): Promise<string | undefined>;
   /** Runs `work` with every store read of the request taken at `height`. */
   readAt<T>(height: number, work: () => Promise<T>): Promise<T>;
+  /** The newest ledger state once the area applied block `height`, or when `timeoutMs` ran out. */
+  waitFor(height: number, timeoutMs: number): Promise<ServedLedgerState>;
 }
+
+/** How long `minHeight` waits for its block (api-behaviour.md section 12). */
+export const MIN_HEIGHT_WAIT_MS = 2000;
 
 /** The oldest height a route of this reach answers at, from the newest one. */
 export function earliestHeight(history: Pick<HistoryReads, 'pointBlocks' | 'listBlocks'>, reach: HistoryReach, head: number): number {
@@ -88,10 +93,12 @@ interface HeightInput {
 export function readAtHeight(history: HistoryReads | undefined, reach: HistoryReach, walkStart?: (input: RouteInputLocation) => string) {
   return async (ctx: Context, next: Next): Promise<void> => {
     const input = ctx.state.input as HeightInput & RouteInputLocation;
-    const { height, blockId, cursor } = input.query;
+    const { height, blockId, cursor, minHeight } = input.query;
     const walk = cursor?.at;
-    if (height === undefined && !walk) return next();
-    if (!history) throw new ApiError(422, '"height" is not allowed');
+    if (height === undefined && !walk && minHeight === undefined) return next();
+    // An app without the area's history (a test of the kit's own) takes none of the keys.
+    if (!history) throw new ApiError(422, `"${height !== undefined ? 'height' : minHeight !== undefined ? 'minHeight' : 'cursor'}" is not allowed`);
+    if (minHeight !== undefined) return readAfter(ctx, history, minHeight, next);
     if (height !== undefined && walk && walk.height !== height) throw new ApiError(422, INVALID_CURSOR);
     const head = ctx.state.ledgerState as ServedLedgerState;
     const block =
@@ -103,6 +110,18 @@ export function readAtHeight(history: HistoryReads | undefined, reach: HistoryRe
     ctx.set({ 'X-Block-Height': String(block.height), 'X-Block-Id': block.blockId });
     await (block.height === head.height ? next() : history.readAt(block.height, next));
   };
+}
+
+/** `minHeight`: the newest state once it holds block `minHeight`, or 409 after the wait. */
+async function readAfter(ctx: Context, history: HistoryReads, minHeight: number, next: Next): Promise<void> {
+  const known = ctx.state.ledgerState as ServedLedgerState;
+  if (minHeight <= known.height) return next();
+  const head = await history.waitFor(minHeight, MIN_HEIGHT_WAIT_MS);
+  if (minHeight > head.height) throw notYetAvailable(minHeight, head.height);
+  ctx.state.ledgerState = head;
+  Object.assign(ctx.state.input as HeightInput, { height: head.height, blockId: head.blockId });
+  ctx.set({ 'X-Block-Height': String(head.height), 'X-Block-Id': head.blockId });
+  await next();
 }
 
 /** What a list's first link is made of. */

@@ -1,7 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { HistoryReads } from '@ledger-api/http';
+import type { HistoryReads, ServedLedgerState } from '@ledger-api/http';
 import { blockIdAt, storeAtHeight, type ReadStore } from '@ledger-api/ledger';
 import type { CollectionSpec, Doc, ReadCollection, Store, Write } from '@ledger-api/store';
+import type { CommitFeed } from './commit-feed';
 import type { ServiceConfig } from './config';
 
 /**
@@ -13,15 +14,40 @@ import type { ServiceConfig } from './config';
  * store itself. That keeps every repository and the paging code as they are,
  * and no request can see another's height, whatever runs in between.
  */
-export function storeWithHistory(store: Store, config: Pick<ServiceConfig, 'HISTORY_BLOCKS' | 'LIST_HISTORY_BLOCKS'>) {
+export function storeWithHistory(store: Store, config: Pick<ServiceConfig, 'HISTORY_BLOCKS' | 'LIST_HISTORY_BLOCKS'>, commits: CommitsSeen) {
   const views = new AsyncLocalStorage<ReadStore>();
   const history: HistoryReads = {
     pointBlocks: config.HISTORY_BLOCKS,
     listBlocks: config.LIST_HISTORY_BLOCKS,
     blockIdAt: (height) => blockIdAt(store, height),
     readAt: (height, work) => views.run(storeAtHeight(store, height), work),
+    waitFor: (height, timeoutMs) => stateOnceAt(commits, height, timeoutMs),
   };
   return { store: new RequestHeightStore(store, () => views.getStore()), history };
+}
+
+/** How a process learns of commits: the area's commit feed (which an api replica fills by reading the stored position), and its served state. */
+export interface CommitsSeen {
+  feed: Pick<CommitFeed, 'current' | 'subscribe'>;
+  servedState(): Promise<ServedLedgerState>;
+}
+
+/** The served state once the feed announced a commit at `height` or above, or once `timeoutMs` ran out. */
+async function stateOnceAt({ feed, servedState }: CommitsSeen, height: number, timeoutMs: number): Promise<ServedLedgerState> {
+  if (feed.current().position.height < height) {
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        unsubscribe();
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      const unsubscribe = feed.subscribe(() => {
+        if (feed.current().position.height >= height) done();
+      });
+    });
+  }
+  return servedState();
 }
 
 /** A store whose reads go to the view of the request in hand, if it has one. */

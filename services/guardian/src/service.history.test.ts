@@ -180,3 +180,31 @@ describe('a cursor walk', () => {
     }
   });
 });
+
+describe('minHeight', () => {
+  it('answers at the newest height once the area applied the block, waiting for it', async () => {
+    const waited = await areaWithHistory();
+    try {
+      const now = await waited.area.request('GET', '/guardian/groups/a?minHeight=2');
+      expect([now.status, now.headers['x-block-height'], now.body.data.priority]).toEqual([200, '3', 3]);
+      const answer = waited.area.request('GET', '/guardian/groups/a?minHeight=4');
+      const next = waited.ledger.block([waited.ledger.setGroup(group('a', 9))]);
+      await waited.area.apply(waited.ledger.take());
+      const { status, headers, body } = await answer;
+      expect([status, headers['x-block-height'], headers['x-block-id'], body.data.priority]).toEqual([200, '4', next.id, 9]);
+    } finally {
+      await waited.area.close();
+    }
+  });
+
+  it('answers 409 with the head when the block does not come within 2 s', async () => {
+    const started = performance.now();
+    const { status, body, headers } = await area.request('GET', '/guardian/groups?minHeight=5');
+    expect(performance.now() - started).toBeGreaterThanOrEqual(1900);
+    expect([status, body, headers['retry-after']]).toEqual([
+      409,
+      { statusCode: 409, error: 'Conflict', message: 'height 5 is not yet available; the area is at height 3', head: 3 },
+      '1',
+    ]);
+  });
+});

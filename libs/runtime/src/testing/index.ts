@@ -9,6 +9,7 @@ import type { RecordingStore } from '@ledger-api/store/testing';
 import type { AreaDefinition } from '../area';
 import { runnerPositionReader } from '../position-reader';
 import { storeWithHistory } from '../history';
+import { CommitFeed } from '../commit-feed';
 
 import { withRecordedRouteReads } from './batch-lookups';
 import type { TestArea } from './types';
@@ -32,7 +33,10 @@ export async function startTestArea(
   const runner = new ProjectionRunner({ store, projection: definition.projection({ networkVersion }), logger });
   await runner.init();
   const positions = runnerPositionReader(runner);
-  const read = storeWithHistory(store, { HISTORY_BLOCKS: options.historyBlocks ?? 10_000, LIST_HISTORY_BLOCKS: options.listHistoryBlocks ?? 360 });
+  const feed = new CommitFeed({ store, runner, pollMs: 1000, logger });
+  await feed.start();
+  const windows = { HISTORY_BLOCKS: options.historyBlocks ?? 10_000, LIST_HISTORY_BLOCKS: options.listHistoryBlocks ?? 360 };
+  const read = storeWithHistory(store, windows, { feed, servedState: positions.servedState });
   const cache = createPageCache({ prefix: `${definition.area}:`, ttlSeconds: 60, maxEntries: 1000, logger });
   const app = createHttpApp({
     area: definition.area,
@@ -71,6 +75,7 @@ export async function startTestArea(
       return { status: response.status, headers: Object.fromEntries(response.headers), body: text ? JSON.parse(text) : undefined };
     },
     async close() {
+      feed.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await cache.close();
       await store.close();
