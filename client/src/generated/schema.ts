@@ -2095,7 +2095,7 @@ export interface components {
         "X-Block-Id": string;
         /** @description The request's id, also in every log line about it: the client's own X-Request-Id when that is 1 to 128 letters, digits or `._:-`, else a new UUID */
         "X-Request-Id": string;
-        /** @description `no-cache` on GET answers (revalidate with If-None-Match), `no-store` on POST answers and on errors */
+        /** @description `no-cache` on GET answers (revalidate with If-None-Match), `no-store` on POST answers and on errors; `public, max-age=31536000, immutable` on GET answers read by `height` and `blockId` at a block too deep to be reverted */
         "Cache-Control": string;
         /** @description Tag of the answer's body, different per Content-Encoding; sent back in If-None-Match it gets 304 while the answer is unchanged */
         ETag: string;

@@ -20,6 +20,8 @@ export interface HistoryReads {
   pointBlocks: number;
   /** Lists and searches reach this many (LIST_HISTORY_BLOCKS). */
   listBlocks: number;
+  /** A block this many below the newest height or more is never reverted (FINALITY_DEPTH). */
+  finalityDepth: number;
   /** The id of block `height` on the chain followed now; undefined once it is no longer kept. */
   blockIdAt(height: number): Promise<string | undefined>;
   /** Runs `work` with every store read of the request taken at `height`. */
@@ -107,6 +109,8 @@ export function readAtHeight(history: HistoryReads | undefined, reach: HistoryRe
         : await blockToRead(history, reach, head, { height: height ?? walk!.height, blockId: blockId ?? walk?.blockId });
     input.height = block.height;
     input.blockId = block.blockId;
+    // Named by height and id, and too deep to be reverted: the answer never changes.
+    ctx.state.final = blockId !== undefined && head.height - block.height >= history.finalityDepth;
     ctx.set({ 'X-Block-Height': String(block.height), 'X-Block-Id': block.blockId });
     await (block.height === head.height ? next() : history.readAt(block.height, next));
   };

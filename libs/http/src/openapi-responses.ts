@@ -36,7 +36,9 @@ const SERVICE_HEADERS: Record<string, HeaderObject> = {
     schema: { type: 'string' },
   },
   'Cache-Control': {
-    description: '`no-cache` on GET answers (revalidate with If-None-Match), `no-store` on POST answers and on errors',
+    description:
+      '`no-cache` on GET answers (revalidate with If-None-Match), `no-store` on POST answers and on errors; ' +
+      '`public, max-age=31536000, immutable` on GET answers read by `height` and `blockId` at a block too deep to be reverted',
     required: true,
     schema: { type: 'string' },
   },

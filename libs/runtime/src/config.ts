@@ -74,6 +74,9 @@ export function serviceConfigSchema(defaults: { area: string; port: number; admi
       HISTORY_BLOCKS: env.int(10_000, 1),
       // How far back lists and searches answer at a past height; each such read takes back every change since, so kept short.
       LIST_HISTORY_BLOCKS: env.int(360, 1),
+      // How deep a block must lie below the newest for answers read at it by `height` and `blockId` to be sent as
+      // immutable; 0: UNDO_RETENTION, the deepest revert the area can take.
+      FINALITY_DEPTH: env.int(0, 0),
       // How many recent commits the read model keeps for live streams to resume from (Last-Event-ID).
       EVENTS_HISTORY: env.int(10_000, 1),
       // How often a process that does not write the read model (an api replica) looks for new commits in the store.

@@ -14,11 +14,16 @@ import type { ServiceConfig } from './config';
  * store itself. That keeps every repository and the paging code as they are,
  * and no request can see another's height, whatever runs in between.
  */
-export function storeWithHistory(store: Store, config: Pick<ServiceConfig, 'HISTORY_BLOCKS' | 'LIST_HISTORY_BLOCKS'>, commits: CommitsSeen) {
+export function storeWithHistory(
+  store: Store,
+  config: Pick<ServiceConfig, 'HISTORY_BLOCKS' | 'LIST_HISTORY_BLOCKS' | 'UNDO_RETENTION' | 'FINALITY_DEPTH'>,
+  commits: CommitsSeen,
+) {
   const views = new AsyncLocalStorage<ReadStore>();
   const history: HistoryReads = {
     pointBlocks: config.HISTORY_BLOCKS,
     listBlocks: config.LIST_HISTORY_BLOCKS,
+    finalityDepth: config.FINALITY_DEPTH || config.UNDO_RETENTION,
     blockIdAt: (height) => blockIdAt(store, height),
     readAt: (height, work) => views.run(storeAtHeight(store, height), work),
     waitFor: (height, timeoutMs) => stateOnceAt(commits, height, timeoutMs),

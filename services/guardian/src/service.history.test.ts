@@ -7,7 +7,7 @@ const alice = testPublicKey('alice');
 const group = (name: string, priority: number) => ({ name, priority, active: true, default: false });
 
 /** Block 1: group a; block 2: group b and alice in a; block 3: a at priority 3; block 4 (then reverted): group c. */
-async function areaWithHistory(options: { listHistoryBlocks?: number } = {}) {
+async function areaWithHistory(options: { listHistoryBlocks?: number; finalityDepth?: number } = {}) {
   const ledger = new GuardianLedger();
   const blocks = [
     ledger.block([ledger.setGroup(group('a', 1))]),
@@ -206,5 +206,21 @@ describe('minHeight', () => {
       { statusCode: 409, error: 'Conflict', message: 'height 5 is not yet available; the area is at height 3', head: 3 },
       '1',
     ]);
+  });
+});
+
+describe('caching of reads at a past height', () => {
+  it('sends answers named by height and block id at a final depth as immutable, and others as before', async () => {
+    const deep = await areaWithHistory({ finalityDepth: 2 });
+    try {
+      const { blocks: kept } = deep;
+      const final = await deep.area.request('GET', `/guardian/groups/a?height=1&blockId=${kept[0].id}`);
+      expect(final.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const revertible = await deep.area.request('GET', `/guardian/groups/a?height=2&blockId=${kept[1].id}`);
+      const unnamed = await deep.area.request('GET', '/guardian/groups/a?height=1');
+      expect([revertible.headers['cache-control'], unnamed.headers['cache-control']]).toEqual(['no-cache', 'no-cache']);
+    } finally {
+      await deep.area.close();
+    }
   });
 });

@@ -25,7 +25,7 @@ export * from './types';
 export async function startTestArea(
   definition: AreaDefinition,
   events: LedgerEvent[] = [],
-  options: { networkVersion?: number; historyBlocks?: number; listHistoryBlocks?: number } = {},
+  options: { networkVersion?: number; historyBlocks?: number; listHistoryBlocks?: number; finalityDepth?: number } = {},
 ): Promise<TestArea> {
   const networkVersion = options.networkVersion ?? 23;
   const logger = silentLogger();
@@ -35,7 +35,12 @@ export async function startTestArea(
   const positions = runnerPositionReader(runner);
   const feed = new CommitFeed({ store, runner, pollMs: 1000, logger });
   await feed.start();
-  const windows = { HISTORY_BLOCKS: options.historyBlocks ?? 10_000, LIST_HISTORY_BLOCKS: options.listHistoryBlocks ?? 360 };
+  const windows = {
+    HISTORY_BLOCKS: options.historyBlocks ?? 10_000,
+    LIST_HISTORY_BLOCKS: options.listHistoryBlocks ?? 360,
+    UNDO_RETENTION: 10_000,
+    FINALITY_DEPTH: options.finalityDepth ?? 0,
+  };
   const read = storeWithHistory(store, windows, { feed, servedState: positions.servedState });
   const cache = createPageCache({ prefix: `${definition.area}:`, ttlSeconds: 60, maxEntries: 1000, logger });
   const app = createHttpApp({
