@@ -1,6 +1,6 @@
 import { findByIds, overlaidCollection, type Doc, type ReadCollection, type Replaced, type Store } from '@ledger-api/store';
 import { UNDO_COLLECTION, undoRecordId, undone, type UndoRecord, type UndoStep } from '../projection/undo';
-import { UNDO_TOUCHES_COLLECTION, type UndoTouch } from '../projection/undo-touches';
+import { touchedDocument, UNDO_TOUCHES_COLLECTION, type UndoTouch } from '../projection/undo-touches';
 
 /** What reads at a height need of a store: collections to read; a store at a height is one too. */
 export type ReadStore = Pick<Store, 'collection'>;
@@ -39,9 +39,8 @@ export function storeAtHeight(store: ReadStore, height: number): ReadStore {
   }
 
   async function recordsTouching(collection: string, ids: string[]): Promise<UndoRecord[]> {
-    const touches = await store
-      .collection<UndoTouch>(UNDO_TOUCHES_COLLECTION)
-      .find({ collection: { $eq: collection }, docId: { $in: ids }, height: { $gt: height } });
+    const documents = ids.map((id) => touchedDocument(collection, id));
+    const touches = await store.collection<UndoTouch>(UNDO_TOUCHES_COLLECTION).find({ document: { $in: documents }, height: { $gt: height } });
     const heights = [...new Set(touches.map((touch) => touch.height))].sort((a, b) => b - a);
     const records = await findByIds(store.collection<UndoRecord>(UNDO_COLLECTION), heights.map(undoRecordId));
     // A record dropped since its touches were read (a revert, or the window moving on) took its block's changes with it.
