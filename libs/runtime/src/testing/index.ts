@@ -16,6 +16,7 @@ import type { TestArea } from './types';
 
 export * from './batch-lookups';
 export * from './cursor-walks';
+export * from './past-reads';
 export * from './types';
 
 /**
