@@ -33,8 +33,7 @@ export function overlaidCollection<T extends Doc>(base: ReadCollection<T>, repla
     if (replaced.size === 0) return base.find(filter, options);
     const matches = matcher(withKeyset(filter, sort, after));
     const hidden = [...replaced.values()].filter(({ current }) => current !== null && matches(current)).length;
-    const found = await base.find(filter, { ...options, skip: 0, limit: limit > 0 ? skip + limit + hidden : 0 });
-    const kept = found.filter((doc) => !replaced.has(doc._id));
+    const kept = await leftAlone(base, filter, { sort, after }, limit > 0 ? skip + limit : 0, replaced, hidden);
     const added = [...replaced.values()].flatMap(({ replacement }) => (replacement !== null && matches(replacement) ? [replacement] : []));
     const merged = sort ? sorted([...kept, ...added], sort) : [...kept, ...added];
     return merged.slice(skip, limit > 0 ? skip + limit : undefined);
@@ -65,6 +64,38 @@ export function overlaidCollection<T extends Doc>(base: ReadCollection<T>, repla
       return (await base.estimatedCount()) + difference;
     },
   };
+}
+
+/**
+ * The first `wanted` documents (all with 0) the collection holds that the overlay leaves
+ * alone, in the sort, after `after`. Read in the sort, a window that held replaced ones is
+ * followed by the next from its last document on, so only as many more are read as the
+ * window held; without a sort to go on by (or a last document lacking a sort value), as
+ * many more as the collection holds replaced ones that match.
+ */
+async function leftAlone<T extends Doc>(
+  base: ReadCollection<T>,
+  filter: Filter,
+  { sort, after }: Pick<FindOptions, 'sort' | 'after'>,
+  wanted: number,
+  replaced: ReadonlyMap<string, unknown>,
+  hidden: number,
+): Promise<T[]> {
+  const kept: T[] = [];
+  let boundary = after;
+  for (;;) {
+    const asked = wanted > 0 ? wanted - kept.length : 0;
+    const found = await base.find(filter, { sort, limit: asked, ...(boundary && { after: boundary }) });
+    for (const doc of found) if (!replaced.has(doc._id)) kept.push(doc);
+    if (asked === 0 || found.length < asked || kept.length >= wanted) return kept;
+    const last = found[found.length - 1];
+    const values = sort && Object.keys(sort).map((field) => readSortValue(last, field));
+    if (!values || values.includes(null)) {
+      const rest = await base.find(filter, { sort, limit: wanted - kept.length + hidden, ...(boundary && { after: boundary }), skip: found.length });
+      return [...kept, ...rest.filter((doc) => !replaced.has(doc._id))];
+    }
+    boundary = values;
+  }
 }
 
 function matcher(filter: Filter): (doc: Doc) => boolean {
