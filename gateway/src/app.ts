@@ -32,6 +32,7 @@ export interface GatewayDependencies {
 
 const EXPOSED_HEADERS = [
   'X-Block-Height',
+  'X-Block-Id',
   'X-Request-Id',
   'ETag',
   'Cache-Control',

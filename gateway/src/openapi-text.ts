@@ -29,9 +29,19 @@ query parameter included, is 422 with a message naming the first problem: path, 
 
 ## Caching and compression
 
-Answers carry \`X-Request-Id\` (the one the request sent, else a new one), and answers of operations \`X-Block-Height\`: the
-height of the last ledger block applied when the answer was read. GET answers carry an \`ETag\`: sent back in \`If-None-Match\`, it gets \`304 Not Modified\` while
+Answers carry \`X-Request-Id\` (the one the request sent, else a new one), and answers of operations \`X-Block-Height\` and
+\`X-Block-Id\`: the height and id of the ledger block the answer was read at (the last one applied, or the \`height\` asked for).
+Answers asked by \`height\` and \`blockId\` at a block too deep to be reverted are \`immutable\`. GET answers carry an \`ETag\`: sent back in \`If-None-Match\`, it gets \`304 Not Modified\` while
 the answer is unchanged. Answers over 1 KB are compressed (\`br\`, else \`gzip\`) when \`Accept-Encoding\` allows.
+
+## Reads at a past height
+
+Every operation that reads records takes \`height=N\`: the answer as the area stood right after block N of the chain it
+follows now, with the counts, order and links the head answered then; \`blockId\` beside it asks that block N be that block.
+\`minHeight=N\` answers at the newest height once block N is applied, waiting up to 2 s. Point reads reach 10,000 blocks
+back, lists and searches 360. A height not reached yet, or another block at it, is 409 (with \`head\` or \`blockId\`); one
+below the window 410 (with \`earliestHeight\`). A cursor walk stays at the height of its first page; once that block is
+reverted, or falls out of the window, the walk gets 409 or 410 with \`first\`, the link to start again from.
 
 ## Live streams
 

@@ -1968,6 +1968,7 @@ export interface components {
             headers: {
                 ETag: components["headers"]["ETag"];
                 "X-Block-Height": components["headers"]["X-Block-Height"];
+                "X-Block-Id": components["headers"]["X-Block-Id"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "Cache-Control": components["headers"]["Cache-Control"];
                 RateLimit: components["headers"]["RateLimit"];
@@ -2013,6 +2014,45 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The `height` (or `minHeight`, after waiting 2 s) is above the newest height the area applied (`head`; with `Retry-After: 1`), the `blockId` is not the id of block `height` on the chain the area follows now (`blockId` names the one that is), or the block a cursor walk was reading at was reverted (`first` links to the first page at the newest height) */
+        HeightConflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & {
+                    head?: number;
+                    blockId?: string;
+                    first?: string;
+                };
+            };
+        };
+        /** @description The `height` (or a cursor walk's) is below how far back the route reads: 10,000 blocks for point reads, 360 for lists and searches unless configured; `earliestHeight` is the oldest it reads at (a cursor walk also gets `first`) */
+        HeightGone: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"] & {
+                    earliestHeight?: number;
+                    first?: string;
+                };
             };
         };
         /** @description A path id, query parameter or body is invalid; the message names the first problem, path before query before body */
@@ -2116,9 +2156,14 @@ export interface components {
          * @example 1520
          */
         "X-Block-Height": number;
+        /**
+         * @description Id of that block (64 hex characters); empty before the first block
+         * @example a3f0c1d2e4b5968778695a4b3c2d1e0fa3f0c1d2e4b5968778695a4b3c2d1e0f
+         */
+        "X-Block-Id": string;
         /** @description The request's id, also in every log line about it: the client's own X-Request-Id when that is 1 to 128 letters, digits or `._:-`, else a new UUID */
         "X-Request-Id": string;
-        /** @description `no-cache` on GET answers (revalidate with If-None-Match), `no-store` on POST answers and on errors */
+        /** @description `no-cache` on GET answers (revalidate with If-None-Match), `no-store` on POST answers and on errors; `public, max-age=31536000, immutable` on GET answers read by `height` and `blockId` at a block too deep to be reverted */
         "Cache-Control": string;
         /** @description Tag of the answer's body, different per Content-Encoding; sent back in If-None-Match it gets 304 while the answer is unchanged */
         ETag: string;
@@ -2176,6 +2221,12 @@ export interface operations {
                 priority?: number;
                 active?: boolean;
                 default?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path?: never;
@@ -2187,6 +2238,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -2209,6 +2261,8 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -2218,7 +2272,14 @@ export interface operations {
     };
     getGroup: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
+            };
             header?: never;
             path: {
                 /** @description Group name */
@@ -2232,6 +2293,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -2254,6 +2316,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -2263,7 +2327,14 @@ export interface operations {
     };
     listGroupUsers: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
+            };
             header?: never;
             path: {
                 /** @description Group name */
@@ -2277,6 +2348,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -2299,6 +2371,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -2316,6 +2390,12 @@ export interface operations {
                 cursor?: string;
                 /** @description Public key; `%` matches any run of characters; compared lower-cased */
                 publicKey?: string;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path?: never;
@@ -2327,6 +2407,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -2349,6 +2430,8 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -2358,7 +2441,14 @@ export interface operations {
     };
     getUser: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
+            };
             header?: never;
             path: {
                 /** @description Public key of the user */
@@ -2372,6 +2462,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -2394,6 +2485,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -2403,7 +2496,14 @@ export interface operations {
     };
     listUserGroups: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
+            };
             header?: never;
             path: {
                 /** @description Public key of the user */
@@ -2417,6 +2517,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -2439,6 +2540,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -2459,6 +2562,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -2558,6 +2662,12 @@ export interface operations {
                 orderBy?: string;
                 /** @description Return resource shapes (true) or raw ledger transactions (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path?: never;
@@ -2569,6 +2679,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -2591,6 +2702,8 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -2610,6 +2723,12 @@ export interface operations {
                 orderBy?: string;
                 /** @description Return resource shapes (true) or raw ledger transactions (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path?: never;
@@ -2638,6 +2757,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Vary: components["headers"]["Vary"];
@@ -2658,6 +2778,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
@@ -2671,6 +2793,12 @@ export interface operations {
             query?: {
                 /** @description Return the resource shape (true) or the raw ledger transaction (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path: {
@@ -2685,6 +2813,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -2707,6 +2836,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -2719,6 +2850,12 @@ export interface operations {
             query?: {
                 /** @description Return the resource shape (true) or the raw ledger transaction (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path?: never;
@@ -2734,6 +2871,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Vary: components["headers"]["Vary"];
@@ -2754,6 +2892,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
@@ -2767,6 +2907,12 @@ export interface operations {
             query?: {
                 /** @description Return the resource shape (true) or the raw ledger transaction (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path: {
@@ -2781,6 +2927,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -2803,6 +2950,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -2812,7 +2961,14 @@ export interface operations {
     };
     getCollectionWallet: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
+            };
             header?: never;
             path: {
                 /** @description Transaction id (64 hex characters) */
@@ -2826,6 +2982,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -2848,6 +3005,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -2867,6 +3026,12 @@ export interface operations {
                 orderBy?: string;
                 /** @description Return resource shapes (true) or raw ledger transactions (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path?: never;
@@ -2878,6 +3043,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -2900,6 +3066,8 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -2919,6 +3087,12 @@ export interface operations {
                 orderBy?: string;
                 /** @description Return resource shapes (true) or raw ledger transactions (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path?: never;
@@ -2936,6 +3110,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Vary: components["headers"]["Vary"];
@@ -2956,6 +3131,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
@@ -2980,6 +3157,12 @@ export interface operations {
                 inAuction?: boolean;
                 /** @description With inAuction=true: assets in any active auction, expired or not */
                 inExpiredAuction?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path: {
@@ -2994,6 +3177,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -3016,6 +3200,8 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -3028,6 +3214,12 @@ export interface operations {
             query?: {
                 /** @description Return the resource shape (true) or the raw ledger transaction (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path: {
@@ -3042,6 +3234,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -3064,6 +3257,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -3076,6 +3271,12 @@ export interface operations {
             query?: {
                 /** @description Return the resource shape (true) or the raw ledger transaction (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path?: never;
@@ -3091,6 +3292,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Vary: components["headers"]["Vary"];
@@ -3111,6 +3313,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
@@ -3121,7 +3325,14 @@ export interface operations {
     };
     getAssetWallet: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
+            };
             header?: never;
             path: {
                 /** @description Transaction id (64 hex characters) */
@@ -3135,6 +3346,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -3157,6 +3369,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -3176,6 +3390,12 @@ export interface operations {
                 orderBy?: string;
                 /** @description Return resource shapes (true) or raw ledger transactions (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path: {
@@ -3190,6 +3410,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -3213,6 +3434,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -3232,6 +3455,12 @@ export interface operations {
                 orderBy?: string;
                 /** @description Return resource shapes (true) or raw ledger transactions (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path?: never;
@@ -3243,6 +3472,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -3265,6 +3495,8 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -3277,6 +3509,12 @@ export interface operations {
             query?: {
                 /** @description Return the resource shape (true) or the raw ledger transaction (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path: {
@@ -3291,6 +3529,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -3313,6 +3552,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -3325,6 +3566,12 @@ export interface operations {
             query?: {
                 /** @description Return the resource shape (true) or the raw ledger transaction (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path?: never;
@@ -3340,6 +3587,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Vary: components["headers"]["Vary"];
@@ -3360,6 +3608,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
@@ -3380,6 +3630,12 @@ export interface operations {
                 orderBy?: string;
                 /** @description Return resource shapes (true) or raw ledger transactions (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path?: never;
@@ -3391,6 +3647,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -3413,6 +3670,8 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -3425,6 +3684,12 @@ export interface operations {
             query?: {
                 /** @description Return the resource shape (true) or the raw ledger transaction (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path: {
@@ -3439,6 +3704,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -3461,6 +3727,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -3473,6 +3741,12 @@ export interface operations {
             query?: {
                 /** @description Return the resource shape (true) or the raw ledger transaction (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path?: never;
@@ -3488,6 +3762,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Vary: components["headers"]["Vary"];
@@ -3508,6 +3783,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
@@ -3529,6 +3806,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -3628,6 +3906,12 @@ export interface operations {
                 orderBy?: string;
                 /** @description Return resource shapes (true) or raw ledger transactions (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path?: never;
@@ -3639,6 +3923,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -3661,6 +3946,8 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -3673,6 +3960,12 @@ export interface operations {
             query?: {
                 /** @description Return the resource shape (true) or the raw ledger transaction (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path: {
@@ -3687,6 +3980,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -3709,6 +4003,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -3730,6 +4026,12 @@ export interface operations {
                 transform?: boolean;
                 /** @description Absent: no expiry filter; true: only auctions whose expiration height the last applied block has reached; false: only those it has not */
                 expired?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path?: never;
@@ -3741,6 +4043,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -3763,6 +4066,8 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -3775,6 +4080,12 @@ export interface operations {
             query?: {
                 /** @description Return the resource shape (true) or the raw ledger transaction (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path: {
@@ -3789,6 +4100,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -3811,6 +4123,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -3823,6 +4137,12 @@ export interface operations {
             query?: {
                 /** @description Return the resource shape (true) or the raw ledger transaction (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path?: never;
@@ -3838,6 +4158,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Vary: components["headers"]["Vary"];
@@ -3858,6 +4179,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
@@ -3868,7 +4191,14 @@ export interface operations {
     };
     getAuctionWallet: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
+            };
             header?: never;
             path: {
                 /** @description Transaction id (64 hex characters) */
@@ -3882,6 +4212,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -3904,6 +4235,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -3931,6 +4264,12 @@ export interface operations {
                 includeBids?: boolean;
                 /** @description With includeBids: canceled and ended bids too */
                 canceledBids?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path?: never;
@@ -3959,6 +4298,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Vary: components["headers"]["Vary"];
@@ -3979,6 +4319,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
@@ -3999,6 +4341,12 @@ export interface operations {
                 orderBy?: string;
                 /** @description Return resource shapes (true) or raw ledger transactions (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path?: never;
@@ -4010,6 +4358,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -4032,6 +4381,8 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -4044,6 +4395,12 @@ export interface operations {
             query?: {
                 /** @description Return the resource shape (true) or the raw ledger transaction (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path: {
@@ -4058,6 +4415,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -4080,6 +4438,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -4099,6 +4459,12 @@ export interface operations {
                 orderBy?: string;
                 /** @description Return resource shapes (true) or raw ledger transactions (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path?: never;
@@ -4110,6 +4476,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -4132,6 +4499,8 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -4144,6 +4513,12 @@ export interface operations {
             query?: {
                 /** @description Return the resource shape (true) or the raw ledger transaction (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path: {
@@ -4158,6 +4533,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -4180,6 +4556,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -4192,6 +4570,12 @@ export interface operations {
             query?: {
                 /** @description Return the resource shape (true) or the raw ledger transaction (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path?: never;
@@ -4207,6 +4591,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Vary: components["headers"]["Vary"];
@@ -4227,6 +4612,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
@@ -4237,7 +4624,14 @@ export interface operations {
     };
     getBidWallet: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
+            };
             header?: never;
             path: {
                 /** @description Transaction id (64 hex characters) */
@@ -4251,6 +4645,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -4273,6 +4668,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -4292,6 +4689,12 @@ export interface operations {
                 orderBy?: string;
                 /** @description Return resource shapes (true) or raw ledger transactions (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path?: never;
@@ -4314,6 +4717,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Vary: components["headers"]["Vary"];
@@ -4334,6 +4738,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
@@ -4354,6 +4760,12 @@ export interface operations {
                 orderBy?: string;
                 /** @description Return resource shapes (true) or raw ledger transactions (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path?: never;
@@ -4365,6 +4777,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -4387,6 +4800,8 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -4399,6 +4814,12 @@ export interface operations {
             query?: {
                 /** @description Return the resource shape (true) or the raw ledger transaction (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path: {
@@ -4413,6 +4834,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
@@ -4435,6 +4857,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -4447,6 +4871,12 @@ export interface operations {
             query?: {
                 /** @description Return the resource shape (true) or the raw ledger transaction (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path?: never;
@@ -4462,6 +4892,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Vary: components["headers"]["Vary"];
@@ -4482,6 +4913,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
@@ -4502,6 +4935,12 @@ export interface operations {
                 orderBy?: string;
                 /** @description Return resource shapes (true) or raw ledger transactions (false) */
                 transform?: boolean;
+                /** @description Answer as the area stood right after it applied block `height` of the chain it follows now */
+                height?: number;
+                /** @description Only with `height`: the id block `height` must have (64 hex characters), else 409 */
+                blockId?: string;
+                /** @description Answer at the newest height once the area applied block `minHeight`, waiting up to 2 s; not with `height` */
+                minHeight?: number;
             };
             header?: never;
             path?: never;
@@ -4524,6 +4963,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     Vary: components["headers"]["Vary"];
@@ -4544,6 +4984,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["HeightConflict"];
+            410: components["responses"]["HeightGone"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
@@ -4565,6 +5007,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Block-Height": components["headers"]["X-Block-Height"];
+                    "X-Block-Id": components["headers"]["X-Block-Id"];
                     ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Cache-Control": components["headers"]["Cache-Control"];

@@ -21,6 +21,15 @@ export function finalHistory(events: Iterable<LedgerEvent>): Block[] {
   return chain;
 }
 
+/** Events that revert the newest `count` blocks of the chain the events leave, newest first. */
+export function revertsOfNewest(events: Iterable<LedgerEvent>, count: number): LedgerEvent[] {
+  const chain = finalHistory(events);
+  return chain
+    .slice(chain.length - count)
+    .reverse()
+    .map(({ id, height }) => ({ event: 'block.reverted', block: { id, height } }));
+}
+
 /** How many of the newest blocks a revert may reach: the demo ledger reorganises two blocks deep at most. */
 const REVERTIBLE_BLOCKS = 64;
 

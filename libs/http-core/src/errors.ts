@@ -1,11 +1,17 @@
 import { STATUS_CODES } from 'node:http';
 import { z } from 'zod';
 
-/** The one error type of every app: it becomes the body of api-behaviour.md section 2. */
+/**
+ * The one error type of every app: it becomes the body of api-behaviour.md section 2,
+ * with `members` (machine-readable details, e.g. `head` of a 409) added after its own,
+ * and `headers` (e.g. Retry-After) set on the answer.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly members: Readonly<Record<string, unknown>> = {},
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -27,8 +33,8 @@ export const errorBodySchema = z
 
 export type ErrorBody = z.output<typeof errorBodySchema>;
 
-export function errorBody(status: number, message: string): ErrorBody {
-  return { statusCode: status, error: STATUS_CODES[status] ?? 'Error', message };
+export function errorBody(status: number, message: string, members: Readonly<Record<string, unknown>> = {}): ErrorBody {
+  return { statusCode: status, error: STATUS_CODES[status] ?? 'Error', message, ...members };
 }
 
 export const notFound = (message = 'Not Found') => new ApiError(404, message);

@@ -8,6 +8,7 @@ import { liveEventsRoute, type LiveEventsRoute } from './live-events-route';
 import { pageCache, type PageCacheLike } from './page-cache';
 import { mountRoutes, type AnyRoute } from './route';
 import type { ServedLedgerState } from './types';
+import type { HistoryReads } from './history';
 
 export interface HttpAppOptions {
   /** Cache namespace and log name, e.g. `guardian`. */
@@ -27,6 +28,8 @@ export interface HttpAppOptions {
    */
   readConsistently?<T>(work: () => Promise<T>): Promise<T>;
   cache?: PageCacheLike;
+  /** What the area keeps of its past: routes that read records answer at a past height with it (api-behaviour.md section 12). */
+  history?: HistoryReads;
   /** The area's live stream of committed blocks, served once the read model can be served. */
   liveEvents?: LiveEventsRoute;
   logger: Logger;
@@ -83,7 +86,7 @@ function ledgerHeader(servedLedgerState: () => Promise<ServedLedgerState>): Midd
     const state = await servedLedgerState();
     // Read once per request: the page cache keys the page by it.
     ctx.state.ledgerState = state;
-    ctx.set('X-Block-Height', String(state.height));
+    ctx.set({ 'X-Block-Height': String(state.height), 'X-Block-Id': state.blockId });
     await next();
   };
 }
@@ -102,6 +105,7 @@ export function createHttpApp(options: HttpAppOptions): Koa {
     api,
     options.routes,
     pageCache({ area: options.area, ledgerState: options.servedLedgerState, snapshotReads, cache: options.cache, lookups }),
+    options.history,
   );
   app.use(observe(options.logger, options.metrics));
   app.use(errorMiddleware(options.logger));

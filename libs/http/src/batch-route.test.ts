@@ -47,14 +47,14 @@ describe('batchLookupRoute', () => {
   it('answers one entry per requested id in request order, null for an unknown one, finding each id once', async () => {
     const { route, asked } = thingsBatch();
     const ids = validate(transactionIdsBody, { ids: [B, UNKNOWN, A.toUpperCase(), B] }).ids;
-    const answer = await route.handler({ params: {}, query: { transform: true }, body: { ids }, location, height: 3 });
+    const answer = await route.handler({ params: {}, query: { transform: true }, body: { ids }, location, height: 3, blockId: 'c'.repeat(64) });
     expect(answer).toEqual({ data: [{ id: B, size: 2 }, null, { id: A, size: 1 }, { id: B, size: 2 }] });
     expect(asked).toEqual([[B, UNKNOWN, A]]);
   });
 
   it('presents with the query it was given', async () => {
     const { route } = thingsBatch();
-    const answer = await route.handler({ params: {}, query: { transform: false }, body: { ids: [A] }, location, height: 3 });
+    const answer = await route.handler({ params: {}, query: { transform: false }, body: { ids: [A] }, location, height: 3, blockId: 'c'.repeat(64) });
     expect(answer).toEqual({ data: [{ _id: A, size: 1 }] });
   });
 
@@ -63,7 +63,9 @@ describe('batchLookupRoute', () => {
     const operation = (document.paths['/things/batch'] as Record<string, Record<string, unknown>>).post;
     expect(operation).toMatchObject({ operationId: 'getThingsBatch', tags: ['things'] });
     expect(operation.description).toContain('GET /things/{id}');
-    expect(operation.parameters).toEqual([expect.objectContaining({ name: 'transform', in: 'query', required: false })]);
+    expect(operation.parameters).toEqual(
+      ['transform', 'height', 'blockId', 'minHeight'].map((name) => expect.objectContaining({ name, in: 'query', required: false })),
+    );
     expect(document.components.schemas.TransactionIds).toMatchObject({
       type: 'object',
       required: ['ids'],

@@ -64,6 +64,7 @@ export function batchLookupRoute<R>({ path, byIdPath, operationId, summary, desc
     description: description ? `${rule} ${description}` : rule,
     tags,
     query: transformQuery,
+    history: 'point',
     body: transactionIdsBody,
     response: batchResponse(item),
     // Each client asks for its own set of ids.

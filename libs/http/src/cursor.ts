@@ -9,11 +9,18 @@ import { z } from 'zod';
  * boundary record (`k`: after, before, or the last page), the boundary's sort
  * values (`v`), and a fingerprint of the sort the values belong to (`s`), so a
  * token made for another order or another list is refused instead of read in
- * the wrong sort.
+ * the wrong sort; and the height (`h`) and block id (`b`) the walk reads at,
+ * which holds it still while new blocks arrive (api-behaviour.md section 12).
  */
 
-/** A decoded cursor: a keyset position and, but for the first page, the fingerprint of its sort. */
-export type CursorToken = KeysetPosition & { sort?: string };
+/** The block a walk reads at. */
+export interface WalkBlock {
+  height: number;
+  blockId: string;
+}
+
+/** A decoded cursor: a keyset position and, but for the first page, the fingerprint of its sort and the block its walk reads at. */
+export type CursorToken = KeysetPosition & { sort?: string; at?: WalkBlock };
 
 export const INVALID_CURSOR = '"cursor" is invalid';
 
@@ -34,15 +41,22 @@ export function sortFingerprint(sort: Sort): string {
     .slice(0, FINGERPRINT_LENGTH);
 }
 
-function tokenText(kind: TokenKind, fingerprint: string, values?: unknown[]): string {
-  const token = { k: KIND_CODES[kind], s: fingerprint, ...(values && { v: values }) };
+function tokenText(kind: TokenKind, fingerprint: string, values: unknown[] | undefined, at: WalkBlock | undefined): string {
+  const token = { k: KIND_CODES[kind], s: fingerprint, ...(values && { v: values }), ...(at && { h: at.height, b: at.blockId }) };
   return Buffer.from(JSON.stringify(token)).toString('base64url');
 }
 
-/** The cursor of a keyset position in a list read in `sort`. */
-export function encodeCursor(position: KeysetPosition, sort: Sort): string {
+/** The cursor of a keyset position in a list read in `sort`, at the block `at`. */
+export function encodeCursor(position: KeysetPosition, sort: Sort, at: WalkBlock): string {
   if (position.kind === 'first') return '';
-  return tokenText(position.kind, sortFingerprint(sort), position.kind === 'last' ? undefined : position.values);
+  return tokenText(position.kind, sortFingerprint(sort), position.kind === 'last' ? undefined : position.values, at);
+}
+
+const BLOCK_ID = /^([0-9a-f]{64})?$/;
+
+function walkBlock(height: unknown, blockId: unknown): WalkBlock | undefined {
+  const valid = Number.isSafeInteger(height) && (height as number) >= 0 && typeof blockId === 'string' && BLOCK_ID.test(blockId);
+  return valid ? { height: height as number, blockId: blockId as string } : undefined;
 }
 
 /** Sort values as a list's documents hold them; anything else never came from a link. */
@@ -51,11 +65,12 @@ const isSortValue = (value: unknown) =>
 
 function tokenPosition(token: unknown): CursorToken | undefined {
   if (typeof token !== 'object' || token === null || Array.isArray(token)) return undefined;
-  const { k: code, s: sort, v: values } = token as Record<string, unknown>;
+  const { k: code, s: sort, v: values, h: height, b: blockId } = token as Record<string, unknown>;
   const kind = typeof code === 'string' ? KINDS_BY_CODE.get(code) : undefined;
-  if (!kind || typeof sort !== 'string' || sort.length !== FINGERPRINT_LENGTH) return undefined;
-  if (kind === 'last') return values === undefined ? { kind, sort } : undefined;
-  return Array.isArray(values) && values.length > 0 && values.every(isSortValue) ? { kind, values, sort } : undefined;
+  const at = walkBlock(height, blockId);
+  if (!kind || typeof sort !== 'string' || sort.length !== FINGERPRINT_LENGTH || !at) return undefined;
+  if (kind === 'last') return values === undefined ? { kind, sort, at } : undefined;
+  return Array.isArray(values) && values.length > 0 && values.every(isSortValue) ? { kind, values, sort, at } : undefined;
 }
 
 /**
@@ -74,7 +89,7 @@ export function decodeCursor(text: string): CursorToken | undefined {
   }
   const position = tokenPosition(token);
   if (!position || position.kind === 'first') return undefined;
-  const canonical = tokenText(position.kind, position.sort ?? '', position.kind === 'last' ? undefined : position.values);
+  const canonical = tokenText(position.kind, position.sort ?? '', position.kind === 'last' ? undefined : position.values, position.at);
   return canonical === text ? position : undefined;
 }
 

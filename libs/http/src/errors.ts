@@ -37,9 +37,13 @@ export function errorMiddleware(logger: Logger): Middleware {
         logger.error({ err: error, reqId: ctx.state.requestId }, 'unhandled error');
       }
       ctx.status = status;
-      ctx.body = errorBody(status, message);
-      // The answer was not read from the ledger state the header named (api-behaviour.md section 8).
-      if (status >= 500) ctx.remove('X-Block-Height');
+      ctx.body = errorBody(status, message, error instanceof ApiError ? error.members : {});
+      if (error instanceof ApiError) ctx.set({ ...error.headers });
+      // The answer was not read from the ledger state the headers named (api-behaviour.md section 8).
+      if (status >= 500) {
+        ctx.remove('X-Block-Height');
+        ctx.remove('X-Block-Id');
+      }
       ctx.set('Cache-Control', 'no-store');
       // The route marked its answer storable before it was read; an error answer never is.
       ctx.remove(STORABLE_HEADER);

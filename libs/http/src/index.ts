@@ -18,3 +18,5 @@ export * from './route-shapes';
 export * from './transform';
 export * from './types';
 export * from './validation';
+export * from './history';
+export * from './history-query';

@@ -23,6 +23,12 @@ const SERVICE_HEADERS: Record<string, HeaderObject> = {
     schema: { type: 'integer', minimum: 0 },
     example: 1520,
   },
+  'X-Block-Id': {
+    description: 'Id of that block (64 hex characters); empty before the first block',
+    required: true,
+    schema: { type: 'string' },
+    example: 'a3f0c1d2e4b5968778695a4b3c2d1e0fa3f0c1d2e4b5968778695a4b3c2d1e0f',
+  },
   'X-Request-Id': {
     description:
       "The request's id, also in every log line about it: the client's own X-Request-Id when that is 1 to 128 letters, digits or `._:-`, else a new UUID",
@@ -30,7 +36,9 @@ const SERVICE_HEADERS: Record<string, HeaderObject> = {
     schema: { type: 'string' },
   },
   'Cache-Control': {
-    description: '`no-cache` on GET answers (revalidate with If-None-Match), `no-store` on POST answers and on errors',
+    description:
+      '`no-cache` on GET answers (revalidate with If-None-Match), `no-store` on POST answers and on errors; ' +
+      '`public, max-age=31536000, immutable` on GET answers read by `height` and `blockId` at a block too deep to be reverted',
     required: true,
     schema: { type: 'string' },
   },
@@ -53,6 +61,11 @@ const SERVICE_HEADERS: Record<string, HeaderObject> = {
 };
 
 const ANSWERED_HEADERS = ['X-Request-Id', 'Cache-Control'];
+
+/** The error body with machine-readable members added (api-behaviour.md section 12). */
+function errorWith(members: Record<string, JsonSchema>): JsonSchema {
+  return { allOf: [componentRef('schemas', 'Error'), { type: 'object', properties: members }] };
+}
 // Refused before a request is read at all: nothing but the error body and Cache-Control.
 const REFUSED_HEADERS = ['Cache-Control'];
 
@@ -94,6 +107,31 @@ const SERVICE_ERRORS: Record<number, ErrorResponseSpec & { name: string }> = {
       'Body that is not JSON': 'Invalid request payload JSON format',
     },
   },
+  409: {
+    name: 'HeightConflict',
+    description:
+      'The `height` (or `minHeight`, after waiting 2 s) is above the newest height the area applied (`head`; with `Retry-After: 1`), ' +
+      'the `blockId` is not the id of block `height` on the chain the area follows now (`blockId` names the one that is), ' +
+      'or the block a cursor walk was reading at was reverted (`first` links to the first page at the newest height)',
+    headers: ANSWERED_HEADERS,
+    schema: errorWith({ head: { type: 'integer', minimum: 0 }, blockId: { type: 'string' }, first: { type: 'string' } }),
+    messages: {
+      'Height not reached yet': { message: 'height 1600 is not yet available; the area is at height 1520', members: { head: 1520 } },
+      'Another block at the height': {
+        message: `block ${'ab'.repeat(32)} is not at height 1500`,
+        members: { blockId: 'a3f0c1d2e4b5968778695a4b3c2d1e0fa3f0c1d2e4b5968778695a4b3c2d1e0f' },
+      },
+    },
+  },
+  410: {
+    name: 'HeightGone',
+    description:
+      "The `height` (or a cursor walk's) is below how far back the route reads: 10,000 blocks for point reads, 360 for lists and " +
+      'searches unless configured; `earliestHeight` is the oldest it reads at (a cursor walk also gets `first`)',
+    headers: ANSWERED_HEADERS,
+    schema: errorWith({ earliestHeight: { type: 'integer', minimum: 1 }, first: { type: 'string' } }),
+    messages: { 'Height too old': { message: 'height 100 is no longer available; the earliest is 1161', members: { earliestHeight: 1161 } } },
+  },
   431: {
     name: 'RequestHeaderFieldsTooLarge',
     description: "The URL or the headers are over the server's limit",
@@ -113,18 +151,19 @@ const SERVICE_ERRORS: Record<number, ErrorResponseSpec & { name: string }> = {
 
 const NOT_MODIFIED = {
   description: 'The answer is unchanged since the ETag sent in If-None-Match; no body',
-  headers: headerRefs(['ETag', 'X-Block-Height', ...ANSWERED_HEADERS]),
+  headers: headerRefs(['ETag', 'X-Block-Height', 'X-Block-Id', ...ANSWERED_HEADERS]),
 };
 
 const SUCCESS_HEADERS = {
-  get: ['X-Block-Height', 'ETag', ...ANSWERED_HEADERS, 'Vary', 'Content-Encoding'],
-  post: ['X-Block-Height', ...ANSWERED_HEADERS, 'Vary', 'Content-Encoding'],
+  get: ['X-Block-Height', 'X-Block-Id', 'ETag', ...ANSWERED_HEADERS, 'Vary', 'Content-Encoding'],
+  post: ['X-Block-Height', 'X-Block-Id', ...ANSWERED_HEADERS, 'Vary', 'Content-Encoding'],
 };
 
 /** What any route can answer besides its own `errors`: a GET can be revalidated (304), a POST body can be too large (413). */
 function statusesOf(route: AnyRoute): number[] {
   const byMethod = route.method === 'get' ? [304] : [413];
-  return [...new Set([400, 408, 422, 431, 503, ...byMethod, ...(route.errors ?? [])])];
+  const history = route.history ? [409, 410] : [];
+  return [...new Set([400, 408, 422, 431, 503, ...byMethod, ...(route.errors ?? []), ...history])];
 }
 
 /** The responses of one operation; `success` is the JSON schema of its 200 body. */

@@ -149,11 +149,14 @@ async function renderedWhole(options: PageCacheOptions, before: LedgerState): Pr
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** A GET answer read at a final block named by height and id never changes (api-behaviour.md section 12). */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 function send(ctx: Context, { variant, settledAt }: RenderedPage): void {
   ctx.set('Content-Type', JSON_TYPE);
   // The gateway keeps an answer only when it knows it belongs to the newest generation whole.
   if (settledAt !== undefined) ctx.set(LEDGER_COMMIT_HEADER, settledAt);
-  ctx.set('Cache-Control', ctx.method === 'POST' ? 'no-store' : 'no-cache');
+  ctx.set('Cache-Control', ctx.method === 'POST' ? 'no-store' : ctx.state.final ? IMMUTABLE : 'no-cache');
   setRepresentationHeaders(ctx.res, variant);
   ctx.status = 200;
   // Most requests are not conditional: that check is cheaper than Koa's, which copies the response headers first.

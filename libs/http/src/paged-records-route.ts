@@ -1,7 +1,7 @@
 import { notFound } from '@ledger-api/http-core';
 import type { Page } from '@ledger-api/store';
 import type { z } from 'zod';
-import { listQuerySchema, pagedEnvelope, pagedResponse, type ListConfig, type PagingQuery } from './paging';
+import { firstCursorLink, listQuerySchema, pagedEnvelope, pagedResponse, type ListConfig, type PagingQuery } from './paging';
 import { defineRoute, type AnyRoute } from './route';
 
 /** How an operation reads in the OpenAPI document. */
@@ -64,14 +64,16 @@ export function pagedRecordsRoute<
     tags,
     ...(params && { params }),
     query: listQuerySchema(list),
+    history: 'list',
+    walkStart: ({ location, query }) => firstCursorLink(location, list, query.limit),
     ...(body && { body }),
     response: pagedResponse(item),
     ...(missing !== undefined && { errors: [404] }),
-    async handler({ params: sentParams, query, body: sentBody, location, height }) {
+    async handler({ params: sentParams, query, body: sentBody, location, height, blockId }) {
       const page = await read({ params: sentParams, query, body: sentBody, height });
       if (!page) throw notFound(missing);
       const data = page.items.map((record) => present(record, transformOf(query)));
-      return pagedEnvelope(location, list, query, page, data);
+      return pagedEnvelope(location, list, query, page, data, { height, blockId });
     },
   });
 }

@@ -2,6 +2,9 @@ import { ApiError } from '@ledger-api/http-core';
 import type { AdjacentPages } from '@ledger-api/store';
 import type { z } from 'zod';
 import { decodeCursor, encodeCursor } from './cursor';
+
+/** The block the pages are read at. */
+const AT = { height: 7, blockId: 'c'.repeat(64) };
 import { booleanParam } from './fields';
 import { listQuerySchema, pagedEnvelope, type ListConfig, type PagingQuery } from './paging';
 import { validate } from './validation';
@@ -43,7 +46,7 @@ function refusal(config: ListConfig, queryString: string): string {
 describe('the cursor of a list query', () => {
   it('reads the empty cursor as the first page and a token as its position, leaving page to its default', () => {
     expect(parse(assets, 'cursor=')).toMatchObject({ cursor: { kind: 'first' }, page: 1, limit: 100 });
-    const token = encodeCursor({ kind: 'after', values: ['0004', 7, 1] }, feeDescSort);
+    const token = encodeCursor({ kind: 'after', values: ['0004', 7, 1] }, feeDescSort, AT);
     expect(parse(assets, `orderBy=fee:desc&limit=7&cursor=${token}`)).toMatchObject({ cursor: decodeCursor(token), limit: 7 });
     expect(parse(assets, '')).toMatchObject({ page: 1 });
     expect(parse(assets, '')).not.toHaveProperty('cursor');
@@ -56,12 +59,12 @@ describe('the cursor of a list query', () => {
   });
 
   it('refuses a malformed cursor, and one made for another order or list shape', () => {
-    const ledgerToken = encodeCursor({ kind: 'after', values: [7, 1] }, ledgerSort);
+    const ledgerToken = encodeCursor({ kind: 'after', values: [7, 1] }, ledgerSort, AT);
     expect(refusal(assets, 'cursor=abc')).toBe('"cursor" is invalid');
     expect(refusal(assets, `cursor=${ledgerToken}x`)).toBe('"cursor" is invalid');
     expect(refusal(assets, `orderBy=fee:desc&cursor=${ledgerToken}`)).toBe('"cursor" is invalid');
-    expect(refusal(assets, `orderBy=id:asc&cursor=${encodeCursor({ kind: 'last' }, ledgerSort)}`)).toBe('"cursor" is invalid');
-    expect(refusal(assets, `cursor=${encodeCursor({ kind: 'after', values: [7, 1, 'x'] }, ledgerSort)}`)).toBe('"cursor" is invalid');
+    expect(refusal(assets, `orderBy=id:asc&cursor=${encodeCursor({ kind: 'last' }, ledgerSort, AT)}`)).toBe('"cursor" is invalid');
+    expect(refusal(assets, `cursor=${encodeCursor({ kind: 'after', values: [7, 1, 'x'] }, ledgerSort, AT)}`)).toBe('"cursor" is invalid');
     expect(parse(assets, `cursor=${ledgerToken}`).cursor).toEqual(decodeCursor(ledgerToken));
   });
 
@@ -82,13 +85,13 @@ describe('the links of a keyset page', () => {
     page: { totalCount: number; adjacent?: AdjacentPages },
   ) {
     const queryPairs = [...new URLSearchParams(queryString)];
-    return pagedEnvelope({ path, queryPairs }, config, parse(config, queryString), page, ['x']).meta;
+    return pagedEnvelope({ path, queryPairs }, config, parse(config, queryString), page, ['x'], AT).meta;
   }
 
   it('keeps the keys sent, then the defaults but page, and puts the target token in the cursor', () => {
     const meta = envelope(assets, '/nft/assets', 'orderBy=fee:desc&cursor=&limit=7', { totalCount: 20, adjacent });
     const link = (position: Parameters<typeof encodeCursor>[0]) =>
-      `/nft/assets?orderBy=fee%3Adesc&cursor=${encodeCursor(position, feeDescSort)}&limit=7&transform=true`;
+      `/nft/assets?orderBy=fee%3Adesc&cursor=${encodeCursor(position, feeDescSort, AT)}&limit=7&transform=true`;
     expect(meta).toEqual({
       totalCountIsEstimate: true,
       count: 1,
@@ -103,7 +106,7 @@ describe('the links of a keyset page', () => {
   });
 
   it('adds route flags and the limit after the keys sent, and keeps the cursor as sent in self', () => {
-    const token = encodeCursor({ kind: 'before', values: [4, 0] }, ledgerSort);
+    const token = encodeCursor({ kind: 'before', values: [4, 0] }, ledgerSort, AT);
     const meta = envelope(wallets, '/nft/assets/wallet/k', `cursor=${token}`, { totalCount: 0, adjacent: { next: null, previous: null } });
     expect(meta.self).toBe(`/nft/assets/wallet/k?cursor=${token}&transform=true&inAuction=false&limit=100`);
     expect(meta).toMatchObject({ next: null, previous: null, pageCount: 1 });

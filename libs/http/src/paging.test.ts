@@ -21,7 +21,7 @@ const assets = {
 function envelope(config: typeof groups | typeof assets, path: string, queryString: string, total: number) {
   const queryPairs = [...new URLSearchParams(queryString)];
   const query = validate(listQuerySchema(config), Object.fromEntries(queryPairs));
-  return pagedEnvelope({ path, queryPairs }, config, query, { totalCount: total }, []).meta;
+  return pagedEnvelope({ path, queryPairs }, config, query, { totalCount: total }, [], { height: 7, blockId: '' }).meta;
 }
 
 describe('paged envelope links', () => {

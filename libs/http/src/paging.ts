@@ -1,8 +1,9 @@
 import { stringify } from 'node:querystring';
 import { listSort, type FieldOrder, type KeysetPosition, type Page, type Sort } from '@ledger-api/store';
 import { z } from 'zod';
-import { cursorParam, cursorRules, encodeCursor, type CursorQuery, type CursorToken } from './cursor';
+import { cursorParam, cursorRules, encodeCursor, type CursorQuery, type CursorToken, type WalkBlock } from './cursor';
 import { integerParam } from './fields';
+import { historyQueryShape, historyRules } from './history-query';
 import { orderByParam } from './order-by';
 import { transformParam } from './transform';
 
@@ -62,6 +63,7 @@ export function listQuerySchema<F extends z.ZodRawShape>(config: ListConfig<F>) 
     ...(Object.keys(config.orderable).length > 0 && { orderBy: orderByParam(config.orderable).optional() }),
     ...(config.transform && { transform: transformParam() }),
     ...config.filters,
+    ...historyQueryShape,
   } as unknown as PagingShape & F;
   return withCursorRules(z.strictObject(shape), config.defaultOrder);
 }
@@ -76,7 +78,10 @@ function withCursorRules<S extends z.ZodObject>(schema: S, defaultOrder: ListCon
   // Typed on the members the rules read: the route's own filters make the full output type generic here.
   const query: z.ZodObject = schema;
   return query
-    .superRefine((value, ctx) => rules(value as CursorQuery, ctx))
+    .superRefine((value, ctx) => {
+      rules(value as CursorQuery, ctx);
+      historyRules(value, ctx);
+    })
     .overwrite((value) => ({ ...value, page: value.page ?? DEFAULT_PAGE })) as S;
 }
 
@@ -139,26 +144,41 @@ function numberedPageLinks(location: RequestLocation, config: ListConfig, query:
 }
 
 /** Links of a keyset read: `self` as sent, `first` the empty cursor, the others tokens of the positions the read found. */
-function cursorPageLinks(location: RequestLocation, config: ListConfig, query: PagingQuery, page: ListPage): PageLinks {
+function cursorPageLinks(location: RequestLocation, config: ListConfig, query: PagingQuery, page: ListPage, at: WalkBlock): PageLinks {
   if (!page.adjacent) throw new Error('A request with a cursor needs a keyset read, which reports the pages beside it');
   const sort = listSort(query.orderBy, config.defaultOrder);
   const link = linkBuilder(location, config, query.limit, 'cursor');
-  const linkTo = (position: KeysetPosition | null) => position && link(encodeCursor(position, sort));
+  const linkTo = (position: KeysetPosition | null) => position && link(encodeCursor(position, sort, at));
   const sent = location.queryPairs.find(([key]) => key === 'cursor')?.[1] ?? '';
   return {
     next: linkTo(page.adjacent.next),
     previous: linkTo(page.adjacent.previous),
     self: link(sent),
     first: link(''),
-    last: link(encodeCursor({ kind: 'last' }, sort)),
+    last: link(encodeCursor({ kind: 'last' }, sort, at)),
   };
 }
 
-/** The paged envelope of api-behaviour.md section 3, with the links of keyset paging when the request has a cursor. */
-export function pagedEnvelope<T>(location: RequestLocation, config: ListConfig, query: PagingQuery, page: ListPage, data: T[]): Paged<T> {
+/** The link to the first page of a keyset walk: the request's keys with an empty cursor, at the newest height where it took none. */
+export function firstCursorLink(location: RequestLocation, config: ListConfig, limit: number): string {
+  return linkBuilder(location, config, limit, 'cursor')('');
+}
+
+/**
+ * The paged envelope of api-behaviour.md section 3, with the links of keyset paging when the request has a cursor;
+ * their tokens hold the walk at `at`, the block the page was read at.
+ */
+export function pagedEnvelope<T>(
+  location: RequestLocation,
+  config: ListConfig,
+  query: PagingQuery,
+  page: ListPage,
+  data: T[],
+  at: WalkBlock,
+): Paged<T> {
   const { totalCount } = page;
   const pageCount = Math.max(1, Math.ceil(totalCount / query.limit));
-  const links = query.cursor ? cursorPageLinks(location, config, query, page) : numberedPageLinks(location, config, query, totalCount, pageCount);
+  const links = query.cursor ? cursorPageLinks(location, config, query, page, at) : numberedPageLinks(location, config, query, totalCount, pageCount);
   return { meta: { totalCountIsEstimate: config.totalCountIsEstimate, count: data.length, pageCount, totalCount, ...links }, data };
 }
 

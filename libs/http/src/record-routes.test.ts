@@ -89,6 +89,7 @@ function answer(route: AnyRoute, { params = {}, query = {}, body }: { params?: o
     body: route.body ? validate(route.body, body) : undefined,
     location,
     height: 7,
+    blockId: 'c'.repeat(64),
   };
   return route.handler(input);
 }
@@ -125,7 +126,7 @@ describe('recordRoutes', () => {
 
   it('takes no transform by id where the list takes none, and presents resource shapes', async () => {
     const { routes } = thingRoutes(false);
-    expect(routes.byId.query).toBeUndefined();
+    expect(Object.keys(routes.byId.query.shape)).toEqual(['height', 'blockId', 'minHeight']);
     await expect(answer(routes.byId, { params: { id: A } })).resolves.toEqual({ data: { id: A, parts: 2 } });
     await expect(answer(routes.list, {})).resolves.toMatchObject({ data: [{ id: A }, { id: B }] });
   });

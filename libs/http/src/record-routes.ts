@@ -6,7 +6,7 @@ import { transactionIdParams } from './fields';
 import { operationText, pagedRecordsRoute, transformOf, type ListQuery, type OperationText, type PageReadInput } from './paged-records-route';
 import type { ListConfig, PagingQuery } from './paging';
 import { defineRoute, type AnyRoute } from './route';
-import { transformQuery } from './transform';
+import { pointReadQuery, transformQuery } from './transform';
 
 /** The routes of one kind of record; `list` and `byId` every kind has. */
 export interface RecordOperations {
@@ -112,13 +112,14 @@ function byIdRoute<R, D extends R>(spec: Spec<R, D>) {
     tags,
     params,
     // Only records built from a transaction can be answered raw.
-    ...(list.transform && { query: transformQuery }),
+    query: list.transform ? transformQuery : pointReadQuery,
+    history: 'point',
     response: z.object({ data: detail }),
     errors: [404],
     async handler({ params: { id }, query }) {
       const record = await repository.findById(id);
       if (!record) throw notFound(operations.byId.notFound);
-      return { data: present(record, transformOf(query)) };
+      return { data: present(record, transformOf(query as { transform?: boolean })) };
     },
   });
 }
@@ -161,6 +162,8 @@ export function subresourceRoute<T>({ path, tags, params = transactionIdParams, 
     ...operationText(text),
     tags,
     params,
+    query: pointReadQuery,
+    history: 'point',
     response: z.object({ data }),
     errors: [404],
     async handler({ params: { id } }) {

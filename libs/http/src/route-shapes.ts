@@ -9,5 +9,5 @@ import { transformQuery } from './transform';
 
 /** One resource derived from a transaction, by its id, in resource shape or (transform=false) as the raw transaction. */
 export function transactionByIdShape<I extends z.ZodType>(item: I) {
-  return { params: transactionIdParams, query: transformQuery, response: z.object({ data: item }), errors: [404] };
+  return { params: transactionIdParams, query: transformQuery, response: z.object({ data: item }), errors: [404], history: 'point' as const };
 }

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { ApiError, STORABLE, STORABLE_HEADER } from '@ledger-api/http-core';
 import type { ServedLedgerState } from './types';
 import { parseJsonBody, readBodyText } from './body';
+import { decodeCursor } from './cursor';
+import { readAtHeight, type HistoryReach, type HistoryReads, type RouteInputLocation } from './history';
 import type { RequestLocation } from './paging';
 import { validate } from './validation';
 
@@ -14,6 +16,8 @@ export interface RouteInput<P, Q, B> {
   location: RequestLocation;
   /** Height of the ledger state the request is answered from: the X-Block-Height of its answer. */
   height: number;
+  /** Id of that block: the X-Block-Id of the answer. */
+  blockId: string;
 }
 
 /** One route: its schemas validate the request and generate the OpenAPI document. */
@@ -42,6 +46,13 @@ export interface RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z
    * are asked again. They are rendered and sent in the one form asked for.
    */
   storable?: false;
+  /**
+   * Set on routes that read records: they take `height`, `blockId` and `minHeight`
+   * (api-behaviour.md section 12) and reach as far back as point reads or lists do.
+   */
+  history?: HistoryReach;
+  /** A paged list's link to the first page of a keyset walk at the newest height, sent with the refusal of a walk that cannot go on. */
+  walkStart?(input: RouteInputLocation): string;
   handler(input: RouteInput<z.output<P>, z.output<Q>, z.output<B>>): Promise<unknown>;
 }
 
@@ -65,11 +76,21 @@ const readBody: Middleware = async (ctx, next) => {
   await next();
 };
 
-/** Marks the answer as one the platform's caches may keep: the page cache and the gateway read the mark. */
+/**
+ * Marks the answer as one the platform's caches may keep: the page cache and the gateway read the mark.
+ * A read at a past height (asked for, or a walk's) names its own block in its headers, which a cached
+ * page would not carry.
+ */
 const markStorable: Middleware = async (ctx, next) => {
-  ctx.set(STORABLE_HEADER, STORABLE);
+  if (readsAtHead(ctx.query, ctx.state.ledgerState as ServedLedgerState)) ctx.set(STORABLE_HEADER, STORABLE);
   await next();
 };
+
+function readsAtHead(query: Record<string, string | string[] | undefined>, head: ServedLedgerState): boolean {
+  if (query.height !== undefined || query.minHeight !== undefined) return false;
+  const walk = typeof query.cursor === 'string' ? decodeCursor(query.cursor)?.at : undefined;
+  return walk === undefined || walk.height === head.height;
+}
 
 const unknownMethod: Middleware = () => {
   throw new ApiError(404, 'Not Found');
@@ -95,7 +116,7 @@ function mountUnknownMethods(router: Router, routes: AnyRoute[]): void {
  * page is only ever cached after its request passed validation, so a cache hit skips
  * validating the same request again. Requests reach the routes with `ctx.state.ledgerState` read.
  */
-export function mountRoutes(router: Router, routes: AnyRoute[], pageCache: Middleware): void {
+export function mountRoutes(router: Router, routes: AnyRoute[], pageCache: Middleware, history?: HistoryReads): void {
   mountUnknownMethods(router, routes);
   for (const route of routes) {
     const validateRequest: Middleware = async (ctx, next) => {
@@ -103,15 +124,16 @@ export function mountRoutes(router: Router, routes: AnyRoute[], pageCache: Middl
       const query = validate(route.query ?? NO_QUERY, ctx.query);
       const body = route.method === 'post' ? validate(route.body ?? z.null(), parseJsonBody(ctx.state.requestBodyText)) : undefined;
       const location: RequestLocation = { path: ctx.path, queryPairs: [...new URLSearchParams(ctx.querystring)] };
-      const { height } = ctx.state.ledgerState as ServedLedgerState;
-      ctx.state.input = { params, query, body, location, height };
+      const { height, blockId } = ctx.state.ledgerState as ServedLedgerState;
+      ctx.state.input = { params, query, body, location, height, blockId };
       await next();
     };
     const render: Middleware = async (ctx) => {
       ctx.body = await route.handler(ctx.state.input);
     };
     const caching = route.storable === false ? [pageCache] : [markStorable, pageCache];
-    const steps = [...(route.method === 'post' ? [readBody] : []), ...caching, validateRequest, render];
+    const atHeight = route.history ? [readAtHeight(history, route.history, route.walkStart)] : [];
+    const steps = [...(route.method === 'post' ? [readBody] : []), ...caching, validateRequest, ...atHeight, render];
     router[route.method](route.path, ...steps);
   }
 }

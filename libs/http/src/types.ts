@@ -4,6 +4,8 @@
 export interface ServedLedgerState {
   /** Height of the last block the answering service applied (X-Block-Height). */
   height: number;
+  /** Id of that block (X-Block-Id); empty before the first block. */
+  blockId: string;
   /**
    * The commit the state was settled by (a commit id: read model and generation): changes with
    * every applied or reverted block, never back to an earlier value; part of every cache key.

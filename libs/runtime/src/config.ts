@@ -68,8 +68,15 @@ export function serviceConfigSchema(defaults: { area: string; port: number; admi
       // With REDIS_URL: megabytes of recently served pages kept in the process in front of Redis,
       // answered without a round trip (a page under a key never changes); 0 reads every page from Redis.
       CACHE_MEMORY_MB: env.int(64, 0, 65_536),
-      // How many recent blocks stay revertible.
+      // How many recent blocks stay revertible; reads at a past height use their undo records, so at least HISTORY_BLOCKS.
       UNDO_RETENTION: env.int(10_000, 1),
+      // How far back point reads (by id, sub-resources, batches) answer at a past height: `height` >= newest - HISTORY_BLOCKS + 1.
+      HISTORY_BLOCKS: env.int(10_000, 1),
+      // How far back lists and searches answer at a past height; each such read takes back every change since, so kept short.
+      LIST_HISTORY_BLOCKS: env.int(360, 1),
+      // How deep a block must lie below the newest for answers read at it by `height` and `blockId` to be sent as
+      // immutable; 0: UNDO_RETENTION, the deepest revert the area can take.
+      FINALITY_DEPTH: env.int(0, 0),
       // How many recent commits the read model keeps for live streams to resume from (Last-Event-ID).
       EVENTS_HISTORY: env.int(10_000, 1),
       // How often a process that does not write the read model (an api replica) looks for new commits in the store.
@@ -100,6 +107,16 @@ export function serviceConfigSchema(defaults: { area: string; port: number; admi
       }
       if (config.NATS_URL && config.LEDGER_FILE) {
         ctx.addIssue({ code: 'custom', path: ['LEDGER_FILE'], message: 'set either NATS_URL or LEDGER_FILE, not both' });
+      }
+      if (config.UNDO_RETENTION < config.HISTORY_BLOCKS) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['UNDO_RETENTION'],
+          message: 'must be at least HISTORY_BLOCKS: reads at a past height use the undo records',
+        });
+      }
+      if (config.LIST_HISTORY_BLOCKS > config.HISTORY_BLOCKS) {
+        ctx.addIssue({ code: 'custom', path: ['LIST_HISTORY_BLOCKS'], message: 'must be at most HISTORY_BLOCKS' });
       }
       checkNatsEnvironment(config, ctx);
     });

@@ -17,7 +17,7 @@ export interface PositionReader {
  * after a restart, a rebuild into a new database, sharing a Redis with old pages).
  */
 function toServedState({ position, generation, commitInFlight, readModel }: StoredLedgerState): ServedLedgerState {
-  return { height: position.height, generation: formatCommitId({ readModel, generation }), commitInFlight };
+  return { height: position.height, blockId: position.blockId, generation: formatCommitId({ readModel, generation }), commitInFlight };
 }
 
 /** In a process that runs the projector: the runner's own state, no I/O. */

@@ -14,6 +14,7 @@ import { LedgerMetrics, sharedBacklog } from './ledger-metrics';
 import { runnerPositionReader, storedPositionReader, type PositionReader } from './position-reader';
 import { ProjectorStateRecorder } from './projector-record';
 import { readinessCheck } from './readiness';
+import { storeWithHistory } from './history';
 
 export interface RunningService {
   readonly port: number;
@@ -150,7 +151,8 @@ export async function startService(
     : undefined;
   const liveEvents = servesApi ? await startLiveEvents(definition, config, store, runner, logger) : undefined;
   const pkg = { name: definition.packageName, currentVersion: definition.version, latestVersion: config.LATEST_VERSION ?? definition.version };
-  const routes = servesApi ? definition.routes({ store, networkVersion: config.NETWORK_VERSION, package: pkg }) : [];
+  const read = liveEvents && storeWithHistory(store, config, { feed: liveEvents.feed, servedState: positions.servedState });
+  const routes = read ? definition.routes({ store: read.store, networkVersion: config.NETWORK_VERSION, package: pkg }) : [];
   const app = createHttpApp({
     area: definition.area,
     info: definition.info,
@@ -159,6 +161,7 @@ export async function startService(
     unavailableReason: replayGate(projector),
     readConsistently: store.atomic ? (work) => store.readConsistently(work) : undefined,
     cache,
+    history: read?.history,
     liveEvents,
     logger,
     metrics,

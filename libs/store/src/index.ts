@@ -12,3 +12,4 @@ export * from './query';
 export * from './by-ids';
 export * from './window';
 export * from './indexes';
+export * from './overlaid-collection';

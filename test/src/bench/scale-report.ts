@@ -37,6 +37,8 @@ export interface LedgerSample {
   searchBody: Record<string, unknown>;
   largestCollectionId: string;
   busySender: string;
+  /** The asset minted first: it exists at every height a point read reaches back to. */
+  firstAssetId: string;
 }
 
 /**
@@ -99,6 +101,8 @@ const MAX_RESIDENT_BYTES = 1024 ** 3;
 const MAX_FIRST_ANSWER_MS = 50;
 /** The first answers the targets name; the others are shown for information. */
 const TARGETED_ANSWERS = ['page 1', 'orderBy=fee:desc', 'orderBy=timestamp:desc', 'attribute search'];
+/** Reads at the oldest heights the history windows reach, held to limits of their own. */
+const PAST_ANSWER_LIMITS_MS: Record<string, number> = { 'by id at H-9,999': 10, 'page 1 at H-359': 25 };
 
 export function targets(result: ScaleResult): Target[] {
   const list: Target[] = [];
@@ -119,8 +123,9 @@ export function targets(result: ScaleResult): Target[] {
   list.push(resident('resident memory after replay', result.memory.rssBytes));
   if (service) list.push(resident('service: resident memory once ready', service.rssBytes));
   const answers = (prefix: string, firstAnswers: FirstAnswer[]) => {
-    for (const answer of firstAnswers.filter(({ name }) => TARGETED_ANSWERS.includes(name))) {
-      list.push({ name: `${prefix}first answer: ${answer.name}`, value: answer.milliseconds, limit: MAX_FIRST_ANSWER_MS, unit: 'ms' });
+    for (const answer of firstAnswers) {
+      const limit = TARGETED_ANSWERS.includes(answer.name) ? MAX_FIRST_ANSWER_MS : PAST_ANSWER_LIMITS_MS[answer.name];
+      if (limit !== undefined) list.push({ name: `${prefix}first answer: ${answer.name}`, value: answer.milliseconds, limit, unit: 'ms' });
     }
   };
   answers('', result.firstAnswers);

@@ -20,7 +20,7 @@ const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const SWEEP_SETTLE_MS = 2_000;
 
 async function parseFile(path: string): Promise<{ figures: ParseFigures; sample: LedgerSample }> {
-  const mints: Array<{ attributes: Record<string, unknown>; collectionId: string }> = [];
+  const mints: Array<{ id: string; attributes: Record<string, unknown>; collectionId: string }> = [];
   const senders = new Map<string, number>();
   let transactions = 0;
   const started = performance.now();
@@ -32,7 +32,7 @@ async function parseFile(path: string): Promise<{ figures: ParseFigures; sample:
     for (const tx of event.block.transactions) {
       senders.set(tx.senderPublicKey, (senders.get(tx.senderPublicKey) ?? 0) + 1);
       const token = tx.asset?.nftToken as { attributes: Record<string, unknown>; collectionId: string } | undefined;
-      if (tx.typeGroup === 9000 && tx.type === 1 && token) mints.push({ attributes: token.attributes, collectionId: token.collectionId });
+      if (tx.typeGroup === 9000 && tx.type === 1 && token) mints.push({ id: tx.id, attributes: token.attributes, collectionId: token.collectionId });
     }
   }, EMPTY_POSITION);
   const seconds = (performance.now() - started) / 1000;
@@ -43,6 +43,7 @@ async function parseFile(path: string): Promise<{ figures: ParseFigures; sample:
     searchBody: mints[Math.floor(mints.length / 2)]?.attributes ?? {},
     largestCollectionId: [...perCollection].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '',
     busySender: [...senders].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '',
+    firstAssetId: mints[0]?.id ?? '',
   };
   return { figures: { seconds, cpuSeconds, transactions, assets: mints.length, transactionsPerSecond: transactions / seconds }, sample };
 }
@@ -177,6 +178,18 @@ export async function firstAnswersAt(baseUrl: string, sample: LedgerSample, sett
     await timed(baseUrl, 'largest collection, page 1', `/nft/collections/${sample.largestCollectionId}/assets`),
     await timed(baseUrl, 'busiest wallet, page 1', `/nft/assets/wallet/${sample.busySender}`),
     await timed(baseUrl, 'burns by fee', '/nft/burns?orderBy=fee:desc'),
+    ...(await pastAnswers(baseUrl, sample)),
+  ];
+}
+
+/** Reads as far back as the history windows reach: a point read HISTORY_BLOCKS back, a list page LIST_HISTORY_BLOCKS back. */
+async function pastAnswers(baseUrl: string, sample: LedgerSample): Promise<FirstAnswer[]> {
+  const head = await fetch(`${baseUrl}/nft/burns?limit=1`);
+  await head.text();
+  const height = Number(head.headers.get('x-block-height'));
+  return [
+    await timed(baseUrl, 'by id at H-9,999', `/nft/assets/${sample.firstAssetId}?height=${Math.max(1, height - 9_999)}`),
+    await timed(baseUrl, 'page 1 at H-359', `/nft/assets?height=${Math.max(1, height - 359)}`),
   ];
 }
 

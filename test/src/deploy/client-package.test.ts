@@ -81,7 +81,7 @@ for await (const event of liveEvents(process.argv[2], 'guardian', { signal: stop
 
 // No top-level await: the same code is checked as an ES module and as CommonJS.
 const TYPED_USE = `
-import { createLedgerApiClient, liveEvents, type Schemas } from '@ledger-api/client';
+import { createLedgerApiClient, liveEvents, type HeightConflict, type Schemas } from '@ledger-api/client';
 export async function use(): Promise<void> {
   const api = createLedgerApiClient('http://127.0.0.1:4003');
   const { data } = await api.GET('/api/guardian/groups', { params: { query: { limit: 2 } } });
@@ -91,8 +91,12 @@ export async function use(): Promise<void> {
   await api.GET('/api/guardian/nothing');
   // @ts-expect-error: limit is a number
   await api.GET('/api/guardian/groups', { params: { query: { limit: 'two' } } });
+  const past = await api.GET('/api/guardian/groups/{id}', { params: { path: { id: 'admins' }, query: { height: 3, blockId: 'ab'.repeat(32) } } });
+  const head: number | undefined = (past.error as HeightConflict | undefined)?.head;
+  // @ts-expect-error: height is a number
+  await api.GET('/api/guardian/groups', { params: { query: { height: 'three' } } });
   for await (const event of liveEvents('http://127.0.0.1:4003', 'nft/exchange')) {
-    if (event.event === 'block.applied') console.log(event.data.transactions.length, priority);
+    if (event.event === 'block.applied') console.log(event.data.transactions.length, priority, head);
   }
 }
 `;

@@ -9,6 +9,7 @@ import type { Block, LedgerEvent, LedgerPosition } from '../types';
 import { ProjectionRunner } from './runner';
 import type { Projection } from './types';
 import { UNDO_COLLECTION, undoRecordId, type UndoRecord } from './undo';
+import { touchedDocument, UNDO_TOUCHES_COLLECTION } from './undo-touches';
 import { commitRecordId } from './commit-log';
 
 const ALICE = testPublicKey('alice');
@@ -282,6 +283,9 @@ describe('ProjectionRunner', () => {
     for (const [index, each] of blocks.entries()) await runner.handle(applied(each), index + 1);
 
     expect(Object.keys(store.snapshot()[UNDO_COLLECTION])).toEqual([undoRecordId(4), undoRecordId(5)]);
+    // The index of what each kept record touched goes with it.
+    const touches = Object.values(store.snapshot()[UNDO_TOUCHES_COLLECTION]);
+    expect(touches).toEqual([4, 5].map((height) => expect.objectContaining({ document: touchedDocument(SENDERS, ALICE), height })));
     expect(await runner.handle(applied(blocks[0]), 6)).toBe('duplicate');
     expect(await runner.handle(reverted(blocks[4]), 7)).toBe('reverted');
     expect(await runner.handle(reverted(blocks[3]), 8)).toBe('reverted');

@@ -8,12 +8,14 @@ import { COMMIT_LOG_SPEC, commitLogWrites, DEFAULT_COMMIT_LOG_RETENTION, type Co
 import { newReadModelName, POSITION_COLLECTION, readStoredLedgerState, storedLedgerStateWrite, type StoredLedgerState } from './stored-position';
 import { claimReadModel, commitFenced, type HandedOver } from './fenced-commit';
 import { restoreWrites, UNDO_COLLECTION, undoRecordId, undoSteps, type UndoRecord } from './undo';
+import { UNDO_TOUCHES_SPEC, undoTouchWrites } from './undo-touches';
 import { BlockWriteSet, type DocumentReader } from './write-set';
 import { observeHandling, type ProjectionObserver } from '../observers';
 
 const BOOKKEEPING_COLLECTIONS: CollectionSpec[] = [
   { name: POSITION_COLLECTION, indexes: [] },
   { name: UNDO_COLLECTION, indexes: [{ key: { height: 1 } }] },
+  UNDO_TOUCHES_SPEC,
   COMMIT_LOG_SPEC,
 ];
 
@@ -210,11 +212,12 @@ export class ProjectionRunner {
       timestamp: block.timestamp,
       transactions: block.transactions.filter((tx) => this.projection.projects(tx)).map((tx) => tx.id),
     });
+    const pruned = await this.pruneWrites(block.height);
     // Documents built here or put by the projection, which nothing changes once the block is committed.
     await this.commit([
-      () => ({ handedOver: [this.beginCommit(), { collection: UNDO_COLLECTION, id: record._id, doc: record }, ...commitRecord] }),
+      () => ({ handedOver: [this.beginCommit(), ...this.undoWrites(record), ...commitRecord] }),
       () => ({ handedOver: after }),
-      () => ({ handedOver: [this.settledWrite(next), ...this.pruneWrites(block.height)] }),
+      () => ({ handedOver: [this.settledWrite(next), ...pruned] }),
     ]);
     this.recentBlocks.remember(block, text);
     this.settle();
@@ -260,7 +263,7 @@ export class ProjectionRunner {
     await this.commit([
       () => [this.beginCommit(), ...restore, ...commitRecord],
       () => [this.settledWrite(next)],
-      () => [{ collection: UNDO_COLLECTION, id: record._id, doc: null }],
+      () => this.undoWrites(record, true),
     ]);
     this.settle();
     this.moveTo(next, true);
@@ -294,7 +297,7 @@ export class ProjectionRunner {
       const commitRecord = this.commitLogWrites({ kind: 'rollback', position: { height: stored.position.height, blockId: stored.position.blockId } });
       await this.commit([
         () => [this.beginCommit(), ...commitRecord],
-        ...newestFirst.flatMap((record, index) => [() => restores[index], () => [{ collection: UNDO_COLLECTION, id: record._id, doc: null }]]),
+        ...newestFirst.flatMap((record, index) => [() => restores[index], () => this.undoWrites(record, true)]),
         () => [this.settledWrite(stored.position)],
       ]);
       this.settle();
@@ -343,9 +346,16 @@ export class ProjectionRunner {
     return Math.max(this.current.streamSeq, streamSeq);
   }
 
-  private pruneWrites(height: number): Write[] {
+  /** The undo record that falls out of the kept window with this block, and its touches. */
+  private async pruneWrites(height: number): Promise<Write[]> {
     const expired = height - this.undoRetention;
-    return expired >= 1 ? [{ collection: UNDO_COLLECTION, id: undoRecordId(expired), doc: null }] : [];
+    const record = expired >= 1 ? await this.readDocument(UNDO_COLLECTION, undoRecordId(expired)) : null;
+    return record ? this.undoWrites(record as unknown as UndoRecord, true) : [];
+  }
+
+  /** An undo record with the index of the documents it touched, stored or (`drop`) removed together. */
+  private undoWrites(record: UndoRecord, drop = false): Write[] {
+    return [{ collection: UNDO_COLLECTION, id: record._id, doc: drop ? null : record }, ...undoTouchWrites(record, drop)];
   }
 
   /** Every write of the read model goes through here: one commit, refused once this writer is fenced out. */

@@ -88,6 +88,11 @@ export async function restoreWrites(
   return writesPerBlock;
 }
 
+/** A document as it was before the block of `step`, from its state after that block. */
+export function undone(doc: Doc | null, step: UndoStep): Doc | null {
+  return step.doc !== undefined ? step.doc : patched(doc, step);
+}
+
 function patched(doc: Doc | null, { collection, id, set = {}, unset = [] }: UndoStep): Doc {
   if (!doc) throw new Error(`cannot revert ${collection} ${id}: the document the block changed is gone`);
   const previous: Doc = { ...doc };

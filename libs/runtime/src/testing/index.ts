@@ -8,12 +8,15 @@ import { createStore } from '@ledger-api/store';
 import type { RecordingStore } from '@ledger-api/store/testing';
 import type { AreaDefinition } from '../area';
 import { runnerPositionReader } from '../position-reader';
+import { storeWithHistory } from '../history';
+import { CommitFeed } from '../commit-feed';
 
 import { withRecordedRouteReads } from './batch-lookups';
 import type { TestArea } from './types';
 
 export * from './batch-lookups';
 export * from './cursor-walks';
+export * from './past-reads';
 export * from './types';
 
 /**
@@ -23,7 +26,7 @@ export * from './types';
 export async function startTestArea(
   definition: AreaDefinition,
   events: LedgerEvent[] = [],
-  options: { networkVersion?: number } = {},
+  options: { networkVersion?: number; historyBlocks?: number; listHistoryBlocks?: number; finalityDepth?: number } = {},
 ): Promise<TestArea> {
   const networkVersion = options.networkVersion ?? 23;
   const logger = silentLogger();
@@ -31,17 +34,27 @@ export async function startTestArea(
   const runner = new ProjectionRunner({ store, projection: definition.projection({ networkVersion }), logger });
   await runner.init();
   const positions = runnerPositionReader(runner);
+  const feed = new CommitFeed({ store, runner, pollMs: 1000, logger });
+  await feed.start();
+  const windows = {
+    HISTORY_BLOCKS: options.historyBlocks ?? 10_000,
+    LIST_HISTORY_BLOCKS: options.listHistoryBlocks ?? 360,
+    UNDO_RETENTION: 10_000,
+    FINALITY_DEPTH: options.finalityDepth ?? 0,
+  };
+  const read = storeWithHistory(store, windows, { feed, servedState: positions.servedState });
   const cache = createPageCache({ prefix: `${definition.area}:`, ttlSeconds: 60, maxEntries: 1000, logger });
   const app = createHttpApp({
     area: definition.area,
     info: definition.info,
     routes: definition.routes({
-      store,
+      store: read.store,
       networkVersion,
       package: { name: definition.packageName, currentVersion: definition.version, latestVersion: definition.version },
     }),
     servedLedgerState: positions.servedState,
     cache,
+    history: read.history,
     logger,
     metrics: createMetrics(definition.area, false),
   });
@@ -68,6 +81,7 @@ export async function startTestArea(
       return { status: response.status, headers: Object.fromEntries(response.headers), body: text ? JSON.parse(text) : undefined };
     },
     async close() {
+      feed.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await cache.close();
       await store.close();
