@@ -1,5 +1,5 @@
 import type { Doc } from '../types';
-import { lazilyUnpacked } from './lazy-json';
+import { lazilyUnpacked, packedTextOf } from './lazy-json';
 import { packedJson, unpackedJson } from './packed-json';
 
 /**
@@ -12,8 +12,6 @@ import { packedJson, unpackedJson } from './packed-json';
  */
 export class OpaqueMembers {
   private readonly names: string[] = [];
-  /** The text of a value a shared reader was given: a document built from one read carries it unchanged, and needs no packing. */
-  private readonly textOf = new WeakMap<object, string>();
 
   /** The names not declared yet. */
   undeclared(names: readonly string[]): string[] {
@@ -31,7 +29,8 @@ export class OpaqueMembers {
       const value = doc[name];
       if (value === undefined) continue;
       if (held === doc) held = { ...doc };
-      const known = typeof value === 'object' && value !== null ? this.textOf.get(value) : undefined;
+      // A value a shared reader was given carries its text: a document built from one read needs no packing.
+      const known = typeof value === 'object' && value !== null ? packedTextOf(value) : undefined;
       held[name] = known ?? packedJson(value);
     }
     return held;
@@ -48,9 +47,7 @@ export class OpaqueMembers {
       const text = held[name];
       if (typeof text !== 'string') continue;
       if (read === held) read = { ...held };
-      const value = shared ? lazilyUnpacked(text) : unpackedJson(text);
-      if (shared && typeof value === 'object' && value !== null) this.textOf.set(value, text);
-      read[name] = value;
+      read[name] = shared ? lazilyUnpacked(text) : unpackedJson(text);
     }
     return read;
   }
