@@ -12,7 +12,8 @@ function fill(target: Target): Target {
   Object.defineProperty(target, FILLED, { value: true });
   const value = unpackedJson(target[PACKED_TEXT]!) as Record<string, unknown>;
   // Defined rather than assigned, so that a "__proto__" member stays a member.
-  for (const key of Object.keys(value)) Object.defineProperty(target, key, { value: value[key], writable: true, enumerable: true, configurable: true });
+  for (const key of Object.keys(value))
+    Object.defineProperty(target, key, { value: value[key], writable: true, enumerable: true, configurable: true });
   return target;
 }
 
