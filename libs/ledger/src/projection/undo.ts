@@ -1,4 +1,4 @@
-import type { DeepReadonly, Doc, Write } from '@ledger-api/store';
+import type { DeepReadonly, Doc, EmbeddedEngine, Write } from '@ledger-api/store';
 import type { LedgerStore } from './types';
 import type { BlockChanges } from './write-set';
 
@@ -24,7 +24,7 @@ export function undoRecordId(height: number): string {
  * created. A whole before-image costs no diff while the block is applied and
  * is read in one lookup (the document at a height is the before-image of the
  * first block after it that touched it); the embedded engine holds the very
- * document the block read, MongoDB a copy. Records written before whole
+ * document as it holds it, MongoDB a copy. Records written before whole
  * images (MongoDB's, before one contract for both stores) give the old values
  * of the members the block changed (`set`) and the members it added
  * (`unset`) instead: they are still taken back, never written.
@@ -38,9 +38,14 @@ export interface UndoStep {
   unset?: string[];
 }
 
-/** The undo steps of a block's changes, in the order the block first wrote each document: its before-images as they are. */
-export function undoSteps({ before }: BlockChanges): UndoStep[] {
-  return before;
+/**
+ * The undo steps of a block's changes, in the order the block first wrote each document: its
+ * before-images as they are, or with an embedded engine as it holds them (EmbeddedEngine.findHeld),
+ * which readers through the Store contract get back as the block read them.
+ */
+export function undoSteps({ before }: BlockChanges, engine?: Pick<EmbeddedEngine, 'findHeld'>): UndoStep[] {
+  if (!engine) return before;
+  return before.map(({ collection, id, doc }) => ({ collection, id, doc: doc && engine.findHeld(collection, id) }));
 }
 
 /**
