@@ -24,6 +24,12 @@ export interface EmbeddedEngine {
    * (CollectionSpec.opaqueMembers), a new document sharing every other member.
    */
   findShared<T extends Doc>(collection: string, id: string): Promise<DeepReadonly<T> | null>;
+  /**
+   * The document as the engine holds it, opaque members packed: for the writer to keep whole inside
+   * another document it hands over (an undo record's before-image) at no cost, which readers through
+   * the Store contract get back as they would get the document itself.
+   */
+  findHeld(collection: string, id: string): DeepReadonly<Doc> | null;
   /** Applies the writes as applyWrites does, holding each document as it is rather than a copy. */
   applyHeldWrites(writes: readonly HeldWrite[]): Promise<void>;
   /**

@@ -1,6 +1,6 @@
 import { copyDocument, freezeDocument } from './embedded/copy-document';
 import { EmbeddedCollection } from './embedded/embedded-collection';
-import { OpaqueMembers } from './embedded/opaque-members';
+import { OpaqueMembers, readableHeld } from './embedded/opaque-members';
 import type { DeepReadonly } from './deep-readonly';
 import type { EmbeddedEngine, HeldWrite } from './embedded-engine';
 import type { CollectionSpec, Doc, Filter, FindOptions, ReadCollection, Store, Write } from './types';
@@ -38,8 +38,9 @@ class EmbeddedReadCollection<T extends Doc> implements ReadCollection<T> {
     return this.documents.count({});
   }
 
+  /** Held documents kept inside this one (an undo record's before-images) come unpacked too. */
   private copied(held: Doc): T {
-    return copyDocument(this.opaque.readable(held, false)) as T;
+    return copyDocument(this.opaque.readable(held, false), readableHeld) as T;
   }
 }
 
@@ -94,6 +95,10 @@ export class EmbeddedStore implements Store, EmbeddedEngine {
     const { documents, opaque } = this.named(collection);
     const held = documents.get(id);
     return held ? (opaque.readable(held, true) as DeepReadonly<T>) : null;
+  }
+
+  findHeld(collection: string, id: string): DeepReadonly<Doc> | null {
+    return this.named(collection).documents.get(id) ?? null;
   }
 
   async applyHeldWrites(writes: readonly HeldWrite[]): Promise<void> {

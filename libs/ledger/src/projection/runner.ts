@@ -202,7 +202,7 @@ export class ProjectionRunner {
       height: block.height,
       blockId: block.id,
       previous: { height: position.height, blockId: position.blockId },
-      before: undoSteps(changes),
+      before: undoSteps(changes, this.engine),
     };
     const next = { height: block.height, blockId: block.id, streamSeq: this.nextStreamSeq(streamSeq) };
     const commitRecord = this.commitLogWrites({

@@ -1,4 +1,4 @@
-import { sameJsonValue, type Doc, type Write } from '@ledger-api/store';
+import type { DeepReadonly, Doc, EmbeddedEngine, Write } from '@ledger-api/store';
 import type { LedgerStore } from './types';
 import type { BlockChanges } from './write-set';
 
@@ -20,42 +20,32 @@ export function undoRecordId(height: number): string {
 
 /**
  * How to take one document back to its state before a block, the same in
- * every store. A document the block created goes back to nothing
- * (`doc: null`) and one it deleted comes back whole (`doc`); one it changed
- * gets back the old values of the members it changed (`set`) and loses those
- * it added (`unset`), which is a fraction of the document in nearly every
- * block, and is kept for every block the read model can still revert.
+ * every store: the document as it was (`doc`), null for one the block
+ * created. A whole before-image costs no diff while the block is applied and
+ * is read in one lookup (the document at a height is the before-image of the
+ * first block after it that touched it); the embedded engine holds the very
+ * document as it holds it, MongoDB a copy. Records written before whole
+ * images (MongoDB's, before one contract for both stores) give the old values
+ * of the members the block changed (`set`) and the members it added
+ * (`unset`) instead: they are still taken back, never written.
  */
 export interface UndoStep {
   collection: string;
   id: string;
-  doc?: Doc | null;
+  doc?: DeepReadonly<Doc> | null;
   /** Member names of a stored document, so whatever store holds the document can hold them here too. */
   set?: Record<string, unknown>;
   unset?: string[];
 }
 
-/** The undo steps of a block's changes, in the order the block first wrote each document. */
-export function undoSteps({ before, after }: BlockChanges): UndoStep[] {
-  const steps = new Array<UndoStep>(before.length);
-  for (let index = 0; index < before.length; index++) {
-    const previous = before[index];
-    const { collection, id, doc } = previous;
-    const next = after[index].doc;
-    steps[index] = doc === null || next === null ? previous : { collection, id, ...changedMembers(doc, next) };
-  }
-  return steps;
-}
-
-/** The old values of the members `next` changes or drops, and the members it adds; one pass over each. */
-function changedMembers(doc: Doc, next: Doc): Pick<UndoStep, 'set' | 'unset'> {
-  let set: Record<string, unknown> | undefined;
-  let unset: string[] | undefined;
-  for (const member in doc) {
-    if (!Object.hasOwn(next, member) || !sameJsonValue(doc[member], next[member])) members(doc, [member], (set ??= {}));
-  }
-  for (const member in next) if (!Object.hasOwn(doc, member)) (unset ??= []).push(member);
-  return { ...(set && { set }), ...(unset && { unset }) };
+/**
+ * The undo steps of a block's changes, in the order the block first wrote each document: its
+ * before-images as they are, or with an embedded engine as it holds them (EmbeddedEngine.findHeld),
+ * which readers through the Store contract get back as the block read them.
+ */
+export function undoSteps({ before }: BlockChanges, engine?: Pick<EmbeddedEngine, 'findHeld'>): UndoStep[] {
+  if (!engine) return before;
+  return before.map(({ collection, id, doc }) => ({ collection, id, doc: doc && engine.findHeld(collection, id) }));
 }
 
 /**
@@ -79,7 +69,7 @@ export async function restoreWrites(
   for (const steps of blocksNewestFirst) {
     const writes: Write[] = [];
     for (const step of [...steps].reverse()) {
-      const doc = step.doc !== undefined ? step.doc : patched(await current(step.collection, step.id), step);
+      const doc = step.doc !== undefined ? (step.doc as Doc | null) : patched(await current(step.collection, step.id), step);
       restored.set(`${step.collection}\u0000${step.id}`, doc);
       writes.push({ collection: step.collection, id: step.id, doc });
     }

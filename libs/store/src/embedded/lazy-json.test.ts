@@ -1,5 +1,5 @@
 import { copyDocument, freezeDocument } from './copy-document';
-import { lazilyUnpacked } from './lazy-json';
+import { lazilyUnpacked, packedTextOf } from './lazy-json';
 import { packedJson } from './packed-json';
 import * as packing from './packed-json';
 
@@ -15,6 +15,21 @@ describe('a lazily unpacked value', () => {
       expect(unpack).not.toHaveBeenCalled();
       expect((value as typeof tx).asset.nftIds).toEqual(tx.asset.nftIds);
       expect(unpack).toHaveBeenCalledTimes(1);
+    } finally {
+      unpack.mockRestore();
+    }
+  });
+
+  it('gives its packed text without unpacking it, before and after it is filled; a plain value has none', () => {
+    const unpack = jest.spyOn(packing, 'unpackedJson');
+    try {
+      const text = packedJson(tx);
+      const value = lazilyUnpacked(text) as typeof tx;
+      expect(packedTextOf(value)).toBe(text);
+      expect(unpack).not.toHaveBeenCalled();
+      expect(value.fee).toBe(tx.fee);
+      expect(packedTextOf(value)).toBe(text);
+      expect(packedTextOf(tx)).toBeUndefined();
     } finally {
       unpack.mockRestore();
     }

@@ -1,5 +1,5 @@
 import type { Doc } from '../types';
-import { lazilyUnpacked } from './lazy-json';
+import { lazilyUnpacked, packedTextOf } from './lazy-json';
 import { packedJson, unpackedJson } from './packed-json';
 
 /**
@@ -10,10 +10,21 @@ import { packedJson, unpackedJson } from './packed-json';
  * store's own or shared with its writer, and nobody changes it (a write
  * replaces a document whole), so a value and its text stand for each other.
  */
+/** On a held document whose opaque members are packed: the members that unpack them. Not enumerable, so no copy of it carries it. */
+const PACKED_BY = Symbol('packed by');
+
+/**
+ * A held document as a reader gets it, wherever the engine holds it: in its
+ * own collection, or kept whole inside another document, as an undo record
+ * keeps a before-image (EmbeddedEngine.findHeld). Any other object as it is.
+ */
+export function readableHeld(value: object): object {
+  const opaque = (value as { [PACKED_BY]?: OpaqueMembers })[PACKED_BY];
+  return opaque ? opaque.readable(value as Doc, false) : value;
+}
+
 export class OpaqueMembers {
   private readonly names: string[] = [];
-  /** The text of a value a shared reader was given: a document built from one read carries it unchanged, and needs no packing. */
-  private readonly textOf = new WeakMap<object, string>();
 
   /** The names not declared yet. */
   undeclared(names: readonly string[]): string[] {
@@ -24,14 +35,21 @@ export class OpaqueMembers {
     this.names.push(...this.undeclared(names));
   }
 
-  /** The document as held: the given one when it has no opaque member, else a shallow copy with them packed. */
+  /**
+   * The document as held: the given one when it has no opaque member, else a shallow copy with them
+   * packed, which says so (readableHeld) wherever it is held, its own collection or another document.
+   */
   held(doc: Doc): Doc {
     let held = doc;
     for (const name of this.names) {
       const value = doc[name];
       if (value === undefined) continue;
-      if (held === doc) held = { ...doc };
-      const known = typeof value === 'object' && value !== null ? this.textOf.get(value) : undefined;
+      if (held === doc) {
+        held = { ...doc };
+        Object.defineProperty(held, PACKED_BY, { value: this });
+      }
+      // A value a shared reader was given carries its text: a document built from one read needs no packing.
+      const known = typeof value === 'object' && value !== null ? packedTextOf(value) : undefined;
       held[name] = known ?? packedJson(value);
     }
     return held;
@@ -48,9 +66,7 @@ export class OpaqueMembers {
       const text = held[name];
       if (typeof text !== 'string') continue;
       if (read === held) read = { ...held };
-      const value = shared ? lazilyUnpacked(text) : unpackedJson(text);
-      if (shared && typeof value === 'object' && value !== null) this.textOf.set(value, text);
-      read[name] = value;
+      read[name] = shared ? lazilyUnpacked(text) : unpackedJson(text);
     }
     return read;
   }

@@ -66,4 +66,16 @@ export function describeSharingContract(createFixture: () => Promise<EngineFixtu
     expect(await store.collection(RECORDS).findById('r')).toEqual({ _id: 'r', owner: { key: 'k2' }, tx, height: 1 });
     expect(await store.collection(RECORDS).find({ owner: { key: 'k2' } })).toEqual([{ _id: 'r', owner: { key: 'k2' }, tx, height: 1 }]);
   });
+
+  it('keeps a document as held inside another one, which readers get back as the document itself', async () => {
+    const tx = { id: 'ab'.repeat(32), asset: { nftIds: ['cd'.repeat(32)] }, amount: '1' };
+    await store.applyHeldWrites([{ collection: RECORDS, id: 'r', doc: { _id: 'r', owner: { key: 'k1' }, tx, height: 1 } }]);
+    const held = store.findHeld(RECORDS, 'r');
+    expect(store.findHeld(RECORDS, 'missing')).toBeNull();
+
+    await store.applyHeldWrites([{ collection: 'undo', id: 'u', doc: { _id: 'u', before: [{ collection: RECORDS, id: 'r', doc: held }] } }]);
+    const before = [{ collection: RECORDS, id: 'r', doc: { _id: 'r', owner: { key: 'k1' }, tx, height: 1 } }];
+    expect(await store.collection('undo').findById('u')).toEqual({ _id: 'u', before });
+    expect(await store.collection('undo').find({})).toEqual([{ _id: 'u', before }]);
+  });
 }
