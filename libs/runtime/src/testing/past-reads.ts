@@ -1,3 +1,6 @@
+import { finalHistory, generateDemoLedger, revertsOfNewest } from '@ledger-api/demo-ledger';
+import type { LedgerEvent } from '@ledger-api/ledger';
+import fc from 'fast-check';
 import type { TestArea, TestResponse } from './types';
 
 /**
@@ -43,4 +46,27 @@ export async function expectPastReadsMatchFreshReplay(past: TestArea, fresh: Tes
     for (const id of ids.slice(0, 3)) await expectSameAnswer(past, fresh, height, 'GET', `${path}/${id}`);
     if (batch) await expectSameAnswer(past, fresh, height, 'POST', `${path}/batch`, { ids: [...ids, 'f'.repeat(64)] });
   }
+}
+
+/**
+ * The property every area's history keeps: on random demo ledgers with reverts, at a random height
+ * within the list window, every read of `lists` answers what a fresh replay up to that height does.
+ */
+export async function checkPastReadsAgainstFreshReplays(start: (events: LedgerEvent[]) => Promise<TestArea>, lists: RecordList[]): Promise<void> {
+  await fc.assert(
+    fc.asyncProperty(fc.integer({ min: 1, max: 1000 }), fc.nat(3), fc.nat(), async (seed, reverts, pick) => {
+      const ledger = generateDemoLedger({ seed, blockCount: 50 });
+      const events = [...ledger, ...revertsOfNewest(ledger, reverts)];
+      const chain = finalHistory(events);
+      const height = chain.length - (pick % 40);
+      const past = await start(events);
+      const fresh = await start(chain.slice(0, height).map((block): LedgerEvent => ({ event: 'block.applied', block })));
+      try {
+        await expectPastReadsMatchFreshReplay(past, fresh, height, lists);
+      } finally {
+        await Promise.all([past.close(), fresh.close()]);
+      }
+    }),
+    { numRuns: 8 },
+  );
 }
