@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { REQUEST_ID_HEADER, requestIdFrom } from '@ledger-api/http-core';
 import { isProbePath, logRequest, type Logger, type Metrics } from '@ledger-api/observability';
-import { AREAS } from './upstreams';
+import { AREAS, isUnderMount } from './upstreams';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -20,7 +20,7 @@ const FIXED_ROUTES: Record<string, string> = {
 function routeGroupOf(path: string): string {
   const fixed = FIXED_ROUTES[path];
   if (fixed) return fixed;
-  const area = AREAS.find(({ mountPath }) => path === mountPath || path.startsWith(`${mountPath}/`));
+  const area = AREAS.find((listed) => isUnderMount(path, listed));
   return area?.service ?? 'unmatched';
 }
 

@@ -36,6 +36,11 @@ export const AREAS: readonly Area[] = routingOrder(LISTED_AREAS).map((area) => (
   adminUrlSetting: area.adminUrlVariable,
 }));
 
+/** Whether a request path is at or below the area's mount point, as Express's router matches mount points. */
+export function isUnderMount(path: string, { mountPath }: Pick<Area, 'mountPath'>): boolean {
+  return path.startsWith(mountPath) && (path.length === mountPath.length || path[mountPath.length] === '/');
+}
+
 export interface Upstream {
   service: ServiceName;
   /** Base URLs of the area's replicas, without a trailing slash. */

@@ -3,7 +3,7 @@ import type { Express, Request } from 'express';
 import type { RequestHandlerOf } from '@ledger-api/http-core';
 import type { RateLimiter } from '../rate-limit';
 import { markEdgeAnswer, type RequestContext } from '../request-context';
-import type { Area } from '../upstreams';
+import { isUnderMount, type Area } from '../upstreams';
 import { edgeAnswerOf, type EdgeRequest } from './edge-answers';
 import type { EdgeEntry } from './edge-cache';
 
@@ -23,11 +23,6 @@ function flat(...lists: HeaderList[]): Array<string | string[]> {
   const headers: Array<string | string[]> = [];
   for (const list of lists) for (const [name, value] of list) headers.push(name, value);
   return headers;
-}
-
-/** The area whose mount point the path is under, as Express's router matches mount points. */
-function areaOf<T extends { area: Area }>(areas: readonly T[], path: string): T | undefined {
-  return areas.find(({ area: { mountPath } }) => path.startsWith(mountPath) && (path.length === mountPath.length || path[mountPath.length] === '/'));
 }
 
 /**
@@ -55,7 +50,7 @@ export function answerHitsFirst({ app, areas, context, rateLimiter }: EdgeFrontO
     if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined) return undefined;
     const queryAt = url.indexOf('?');
     const path = queryAt === -1 ? url : url.slice(0, queryAt);
-    const edge = areaOf(areas, path);
+    const edge = areas.find(({ area }) => isUnderMount(path, area));
     if (!edge) return undefined;
     const querystring = queryAt === -1 ? '' : url.slice(queryAt + 1);
     const request = {
