@@ -1,7 +1,5 @@
 import type { Agent } from 'node:http';
-import cors from 'cors';
-import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
-import helmet from 'helmet';
+import express, { type Express } from 'express';
 import type { RequestHandlerOf } from '@ledger-api/http-core';
 import type { Logger, Metrics } from '@ledger-api/observability';
 import { apiReference } from './api-reference';
@@ -10,11 +8,12 @@ import { errorHandler, notFound } from './errors';
 import { openApiHandler, readOpenApiDocument } from './openapi';
 import { createAreaProxy, unconfiguredArea, type UpstreamDurationHistogram, type UpstreamErrorCounter, type UpstreamRetryCounter } from './proxy';
 import { clientAddressOf } from './client-address';
-import { answerHitsFirst, edgeAnswers, keepForEdge, keptAnswers, type EdgeFrontOptions, type GatewayEdge } from './edge';
+import { edgeHits, type EdgeHitArea, type GatewayEdge } from './edge';
+import { headerPolicy } from './header-policy';
 import { createRateLimiter, type SharedCounts } from './rate-limit';
 import { livez } from './readiness';
 import { bufferRequestBody } from './request-body';
-import { requestContext } from './request-context';
+import { requestPipeline } from './request-context';
 import { AREAS, createUpstreamAgent, upstreamOf, upstreamPoolOf } from './upstreams';
 
 export interface GatewayDependencies {
@@ -30,89 +29,31 @@ export interface GatewayDependencies {
   edge?: GatewayEdge;
 }
 
-const EXPOSED_HEADERS = [
-  'X-Block-Height',
-  'X-Block-Id',
-  'X-Request-Id',
-  'ETag',
-  'Cache-Control',
-  'Retry-After',
-  'RateLimit',
-  'RateLimit-Policy',
-  'X-RateLimit-Limit',
-  'X-RateLimit-Remaining',
-  'X-RateLimit-Reset',
-];
-
-/**
- * The security headers of a JSON API (OWASP's REST security cheat sheet): it renders
- * nothing, so no content sources and no framing; no sniffing; HTTPS only; resources
- * meant to be read cross-origin, as the open CORS policy says. The headers that only
- * govern HTML documents are left to the reference page (see apiReference): on every
- * answer they would cost bytes and time and protect nothing.
- */
-function securityHeaders(): RequestHandler {
-  return helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-    frameguard: { action: 'deny' },
-    crossOriginOpenerPolicy: false,
-    originAgentCluster: false,
-    referrerPolicy: false,
-    xDnsPrefetchControl: false,
-    xDownloadOptions: false,
-    xPermittedCrossDomainPolicies: false,
-    xXssProtection: false,
-  });
-}
-
-const corsPolicy = cors({ origin: '*', methods: ['GET', 'HEAD', 'POST', 'OPTIONS'], exposedHeaders: EXPOSED_HEADERS, maxAge: 600 });
-
-/**
- * The headers the given middleware set on every answer, found once at start by running them
- * against a recording response: per request they are copied, not worked out again.
- */
-function headersSetBy(handlers: RequestHandler[]): [string, string][] {
-  const headers = new Map<string, string>();
-  const recorder = {
-    setHeader: (name: string, value: unknown) => headers.set(name, String(value)),
-    getHeader: (name: string) => headers.get(name),
-    removeHeader: (name: string) => headers.delete(name),
-  };
-  for (const handler of handlers) {
-    let passedOn = false;
-    void handler({ method: 'GET', headers: {} } as Request, recorder as unknown as Response, () => (passedOn = true));
-    // Headers that depend on the request, or that come later, cannot be fixed in advance.
-    if (!passedOn) throw new Error('a middleware of fixed headers must pass every request on at once');
-  }
-  return [...headers];
-}
-
-/** Preflight requests get the whole CORS answer; every other answer has its CORS headers among the fixed ones. */
-const preflight: RequestHandler = (req, res, next) => (req.method === 'OPTIONS' ? corsPolicy(req, res, next) : next());
-
-/** Each area with an edge cache, and the answer kept for a request of it. */
-type EdgeAreas = EdgeFrontOptions['areas'];
-
-function mountAreas(app: Express, config: GatewayConfig, deps: GatewayDependencies, metrics: AreaMetrics): EdgeAreas {
-  const edgeAreas: Array<EdgeAreas[number]> = [];
+/** Mounts each area: its live stream, then its body reading, edge answers and proxy. Returns the areas with an edge cache. */
+function mountAreas(app: Express, config: GatewayConfig, deps: GatewayDependencies, metrics: AreaMetrics): EdgeHitArea[] {
+  const edgeAreas: EdgeHitArea[] = [];
   const agent = deps.upstreamAgent ?? createUpstreamAgent(config);
-  const { edge } = deps;
   for (const area of AREAS) {
     const upstream = upstreamOf(area, config);
-    const feed = edge?.feeds.get(area.service);
     if (!upstream) {
       app.use(area.mountPath, unconfiguredArea(area.service));
       continue;
     }
-    app.all(`${area.mountPath}/events`, feed && edge ? edge.streams.route(area.service, feed) : unconfiguredArea(area.service));
-    const edgeOptions = feed && edge?.cache && { area, feed, cache: edge.cache, requests: edge.requests, waits: edge.waits };
-    if (edgeOptions) edgeAreas.push({ area, find: keptAnswers(edgeOptions) });
-    const answersAtEdge = edgeOptions ? [edgeAnswers(edgeOptions)] : [];
-    const onAnswer = feed && edge?.cache ? keepForEdge(feed, edge.cache, edge.maxEntryBytes) : undefined;
+    const edge = deps.edge?.forArea(area);
+    app.all(`${area.mountPath}/events`, edge?.events ?? unconfiguredArea(area.service));
+    const cached = edge?.cached;
+    if (cached) edgeAreas.push({ area, find: cached.find });
     const pool = upstreamPoolOf(area, upstream, config);
-    const proxy = createAreaProxy({ area, pool, timeoutMs: config.PROXY_TIMEOUT_MS, agent, logger: deps.logger, onAnswer, ...metrics });
-    app.use(area.mountPath, [bufferRequestBody, ...answersAtEdge, proxy]);
+    const proxy = createAreaProxy({
+      area,
+      pool,
+      timeoutMs: config.PROXY_TIMEOUT_MS,
+      agent,
+      logger: deps.logger,
+      onAnswer: cached?.onAnswer,
+      ...metrics,
+    });
+    app.use(area.mountPath, cached ? [bufferRequestBody, cached.answers, proxy] : [bufferRequestBody, proxy]);
   }
   return edgeAreas;
 }
@@ -142,24 +83,32 @@ function areaMetrics(metrics: Metrics): AreaMetrics {
   };
 }
 
-/** What the gateway serves: every request goes to `handle`, which answers edge hits and passes the rest to `app`. */
+/**
+ * What the gateway serves: every request goes to `handle`, which opens its context, answers
+ * edge hits and passes the rest to `app`. Served by `listen`, whose requests and responses
+ * are made with the app's prototypes.
+ */
 export interface GatewayApp {
   app: Express;
   handle: RequestHandlerOf;
 }
 
-/** The gateway's request handling, ready to be served; it never listens by itself. */
-export function buildApp(config: GatewayConfig, deps: GatewayDependencies): GatewayApp {
-  const { logger, metrics } = deps;
-  const rateLimiter = createRateLimiter({
+function rateLimiterOf(config: GatewayConfig, deps: GatewayDependencies) {
+  return createRateLimiter({
     limitPerMinute: config.RATE_LIMIT_PER_MINUTE,
     shared: deps.rateLimitCounts,
     syncIntervalMs: config.RATE_LIMIT_SYNC_MS,
-    logger,
-    metrics,
+    logger: deps.logger,
+    metrics: deps.metrics,
     clientAddress: clientAddressOf(config),
     clock: deps.clock,
   });
+}
+
+/** The gateway's request handling, ready to be served; it never listens by itself. */
+export function buildApp(config: GatewayConfig, deps: GatewayDependencies): GatewayApp {
+  const { logger, metrics } = deps;
+  const rateLimiter = rateLimiterOf(config, deps);
 
   const app = express();
   app.disable('x-powered-by');
@@ -167,8 +116,9 @@ export function buildApp(config: GatewayConfig, deps: GatewayDependencies): Gate
   // Paths are case-sensitive at the services; `/API/Guardian` must not reach one.
   app.set('case sensitive routing', true);
 
-  const context = requestContext({ logger, metrics, fixedHeaders: headersSetBy([securityHeaders(), corsPolicy]) });
-  app.use(context.middleware, preflight);
+  const headers = headerPolicy();
+  const pipeline = requestPipeline({ logger, metrics, headers });
+  app.use(pipeline.middleware, headers.preflight);
 
   // Readiness and metrics are on the admin port (index.ts): here anyone could have the gateway probe every service.
   app.get('/livez', livez);
@@ -181,5 +131,10 @@ export function buildApp(config: GatewayConfig, deps: GatewayDependencies): Gate
 
   app.use(notFound);
   app.use(errorHandler(logger));
-  return { app, handle: edgeAreas.length > 0 ? answerHitsFirst({ app, areas: edgeAreas, context, rateLimiter }) : app };
+  const answerHit = edgeAreas.length > 0 ? edgeHits({ areas: edgeAreas, headers, rateLimiter }) : undefined;
+  const handle: RequestHandlerOf = (req, res) => {
+    const context = pipeline.open(req, res);
+    if (!answerHit?.(req, res, context)) app(req, res);
+  };
+  return { app, handle };
 }

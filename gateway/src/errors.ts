@@ -30,7 +30,7 @@ export const notFound: RequestHandler = (_req, res) => sendError(res, 404);
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     const status = errorStatus(error) ?? 500;
-    if (status >= 500) logger.error({ err: error, reqId: req.id }, 'request failed');
+    if (status >= 500) logger.error({ err: error, reqId: req.context.id }, 'request failed');
     sendError(res, status);
   };
 }

@@ -1,10 +1,10 @@
 import type { Agent, ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { createProxyMiddleware, debugProxyErrorsPlugin, type Plugin } from 'http-proxy-middleware';
-import { INTERNAL_HEADERS, REQUEST_ID_HEADER } from '@ledger-api/http-core';
 import type { Logger, Metrics } from '@ledger-api/observability';
 import { sendError } from './errors';
-import { forwardBufferedBody } from './request-body';
+import { forwardedAsSent, prepareServiceRequest, restoreForwarded, stripServiceHeaders } from './header-policy';
+import { contextOf, type Attempts } from './request-context';
 import type { UpstreamPool } from './upstream-pool';
 import type { Area, ServiceName } from './upstreams';
 
@@ -80,37 +80,14 @@ function boundExchange(proxyReq: ClientRequest, res: ServerResponse, timeoutMs: 
   });
 }
 
-/** The replicas a request was sent to, and its X-Forwarded-* headers as the client sent them (each sending adds to them). */
-interface Attempts {
-  tried: string[];
-  forwarded: [string, string | string[] | undefined][];
-  /** The last sending went out on a kept-alive connection, which the replica may have been closing. */
-  reusedConnection: boolean;
-  /** It was sent again, on a connection of its own, after a kept-alive one was reset. */
-  sentAfresh: boolean;
-}
-
 interface NextAttempt {
   baseUrl: string;
   /** On a new connection, not one of the pool's: those to the same address may be closing too. */
   afresh: boolean;
 }
 
-const FORWARDED_HEADERS = ['x-forwarded-for', 'x-forwarded-port', 'x-forwarded-proto', 'x-forwarded-host'];
-
-const attemptsOf = new WeakMap<IncomingMessage, Attempts>();
-
-// Which commit an answer was rendered at, and whether it may be kept, are for the gateway alone; and
-// the gateway owns the CORS policy, so a service's access-control-* headers must not override it.
-const NOT_FORWARDED = new Set(INTERNAL_HEADERS);
-
 function firstAttempt(req: IncomingMessage, baseUrl: string): void {
-  attemptsOf.set(req, {
-    tried: [baseUrl],
-    forwarded: FORWARDED_HEADERS.map((name) => [name, req.headers[name]]),
-    reusedConnection: false,
-    sentAfresh: false,
-  });
+  contextOf(req).attempts = { tried: [baseUrl], forwarded: forwardedAsSent(req), reusedConnection: false, sentAfresh: false };
 }
 
 /**
@@ -131,7 +108,7 @@ function afreshAfterReset(attempts: Attempts): NextAttempt | undefined {
  * address on a new connection when a kept-alive one was reset); undefined when it must fail here.
  */
 function nextAttempt(error: Error, req: IncomingMessage, res: ServerResponse, pool: UpstreamPool): NextAttempt | undefined {
-  const attempts = attemptsOf.get(req);
+  const { attempts } = contextOf(req);
   if (!attempts || res.headersSent) return undefined;
   const code = (error as NodeJS.ErrnoException).code ?? '';
   const notSent = NOT_CONNECTED_CODES.has(code);
@@ -141,10 +118,7 @@ function nextAttempt(error: Error, req: IncomingMessage, res: ServerResponse, po
   const next = another === undefined ? afreshAfterReset(attempts) : { baseUrl: another, afresh: false };
   if (next === undefined) return undefined;
   attempts.tried.push(next.baseUrl);
-  for (const [name, value] of attempts.forwarded) {
-    if (value === undefined) delete req.headers[name];
-    else req.headers[name] = value;
-  }
+  restoreForwarded(req, attempts.forwarded);
   return next;
 }
 
@@ -153,21 +127,20 @@ function upstreamEvents(options: AreaProxyOptions, targets: ReadonlyMap<string, 
   const upstreamDuration = options.upstreamDuration.labels({ area: area.service });
   return (proxyServer, proxyOptions) => {
     proxyServer.on('proxyReq', (proxyReq, req, res) => {
-      const attempts = attemptsOf.get(req);
+      const { attempts, body } = contextOf(req);
       if (attempts) attempts.reusedConnection = proxyReq.reusedSocket;
       const startedAt = performance.now();
       proxyReq.once('response', () => upstreamDuration.observe((performance.now() - startedAt) / 1e3));
       boundExchange(proxyReq, res, timeoutMs);
-      forwardBufferedBody(proxyReq, req);
+      // The request stream itself was spent reading the body.
+      if (body) proxyReq.end(body);
     });
     proxyServer.on('proxyRes', (proxyRes, req, res) => {
       // A replica that cannot serve (still replaying its ledger) gets no more requests until it can.
-      const tried = attemptsOf.get(req)?.tried;
+      const tried = contextOf(req).attempts?.tried;
       if (proxyRes.statusCode === 503 && tried) pool.setAsideUntilServing(tried[tried.length - 1]);
       options.onAnswer?.(proxyRes, req);
-      for (const name of Object.keys(proxyRes.headers)) {
-        if (NOT_FORWARDED.has(name) || name.startsWith('access-control-')) delete proxyRes.headers[name];
-      }
+      stripServiceHeaders(proxyRes.headers);
       // An answer cut off mid-body must reach the client as a cut-off answer, not a hang.
       proxyRes.once('close', () => {
         if (!proxyRes.complete) res.destroy();
@@ -180,17 +153,14 @@ function upstreamEvents(options: AreaProxyOptions, targets: ReadonlyMap<string, 
       const next = response && nextAttempt(error, req, response, pool);
       if (response && next !== undefined) {
         options.upstreamRetries.inc({ upstream: area.service });
-        logger.info(
-          { err: error, reqId: req.headers[REQUEST_ID_HEADER], service: area.service, replica: next.baseUrl },
-          'upstream request sent again',
-        );
+        logger.info({ err: error, reqId: contextOf(req).id, service: area.service, replica: next.baseUrl }, 'upstream request sent again');
         // Without an agent http-proxy opens a connection for this request alone.
         proxyServer.web(req, response, { ...proxyOptions, target: targets.get(next.baseUrl), ...(next.afresh && { agent: false }) });
         return;
       }
       const failure = classifyUpstreamError(error);
       upstreamErrors.inc({ upstream: area.service, reason: failure });
-      logger.warn({ err: error, reqId: req.headers[REQUEST_ID_HEADER], service: area.service, failure }, 'upstream request failed');
+      logger.warn({ err: error, reqId: contextOf(req).id, service: area.service, failure }, 'upstream request failed');
       if (!response) {
         res.destroy();
         return;
@@ -224,9 +194,7 @@ export function createAreaProxy(options: AreaProxyOptions): RequestHandler {
     plugins: [debugProxyErrorsPlugin, upstreamEvents(options, targets)],
   });
   return (req, res, next) => {
-    // Node already answered `100 Continue` to the client. With the header still set,
-    // http-proxy skips its proxyReq event, and with it the upstream deadline.
-    delete req.headers.expect;
+    prepareServiceRequest(req, req.context);
     // Inside the mount req.url is the rest after the area's public path. Set here rather than by
     // the proxy's pathRewrite, which costs a promise per request.
     req.url = `${area.servicePath}${req.url}`;

@@ -1,15 +1,56 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { REQUEST_ID_HEADER, requestIdFrom } from '@ledger-api/http-core';
 import { isProbePath, logRequest, type Logger, type Metrics } from '@ledger-api/observability';
+import type { HeaderPolicy } from './header-policy';
 import { AREAS, isUnderMount } from './upstreams';
+
+/** What keeps a proxied answer at the edge: its key, and the commit it must be rendered at to be kept. */
+export interface EdgeCapture {
+  key: string;
+  commit: string;
+}
+
+/** The replicas a request was sent to, and its X-Forwarded-* headers as the client sent them (each sending adds to them). */
+export interface Attempts {
+  tried: string[];
+  forwarded: ReadonlyArray<readonly [string, string | string[] | undefined]>;
+  /** The last sending went out on a kept-alive connection, which the replica may have been closing. */
+  reusedConnection: boolean;
+  /** It was sent again, on a connection of its own, after a kept-alive one was reset. */
+  sentAfresh: boolean;
+}
+
+/**
+ * One request's state at the gateway, made as it arrives and carried with it (`req.context`)
+ * through the edge, Express and the proxy: each step reads what an earlier one left here,
+ * and nowhere else.
+ */
+export interface RequestContext {
+  /** Correlates the gateway's and the service's log lines of one request. */
+  readonly id: string;
+  /** Its label in metrics and the log: a fixed route, the area, or `unmatched`; never the raw path. */
+  route: string;
+  /** A load balancer's health check, logged at debug. */
+  probe: boolean;
+  /** Answered from the edge cache, not by the service: its log line says so. */
+  answeredAtEdge: boolean;
+  /** The body, read whole before the request goes on (see bufferRequestBody). */
+  body: Buffer | undefined;
+  /** Set on an edge miss whose answer may be kept. */
+  capture: EdgeCapture | undefined;
+  /** Set once the proxy picked a replica. */
+  attempts: Attempts | undefined;
+}
 
 declare module 'express-serve-static-core' {
   interface Request {
-    /** Correlates the gateway's and the service's log lines of one request. */
-    id: string;
+    context: RequestContext;
   }
 }
+
+/** The context of a request the gateway opened (for code that sees it as a bare IncomingMessage). */
+export const contextOf = (req: IncomingMessage): RequestContext => (req as Request).context;
 
 const FIXED_ROUTES: Record<string, string> = {
   '/livez': 'livez',
@@ -24,68 +65,65 @@ function routeGroupOf(path: string): string {
   return area?.service ?? 'unmatched';
 }
 
-const answeredAtEdge = new WeakSet<ServerResponse>();
-
-/** Marks an answer as sent from the edge cache, not by the service: its log line says so. */
-export function markEdgeAnswer(res: ServerResponse): void {
-  answeredAtEdge.add(res);
-}
-
-export interface RequestContextOptions {
+export interface RequestPipelineOptions {
   logger: Logger;
   metrics: Metrics;
-  /** Headers every answer carries, worked out once at start. */
-  fixedHeaders: ReadonlyArray<readonly [string, string]>;
+  headers: HeaderPolicy;
 }
 
-export interface RequestContext {
-  /** For requests Express routes: the id and the fixed headers set on the answer. */
-  middleware: RequestHandler;
+export interface RequestPipeline {
   /**
-   * For an answer the gateway sends before Express (an edge hit, whose route is its area):
-   * the id, taken or made, which the caller sends with the fixed headers.
+   * Every request first: its context, with its id (taken or made); and, once its response
+   * is over, one log line (in the shape the services log too) and one duration sample.
    */
-  begin(req: IncomingMessage, res: ServerResponse, route: string): string;
-  fixedHeaders: ReadonlyArray<readonly [string, string]>;
+  open(req: IncomingMessage, res: ServerResponse): RequestContext;
+  /** First of Express's middleware: the request's label, and the gateway's own headers on its answer. */
+  middleware: RequestHandler;
 }
 
-/**
- * What every request gets first: its id, taken or made, handed to the service and
- * echoed; the gateway's fixed headers; and, once its response is over, one log
- * line (in the shape the services log too) and one duration sample.
- */
-export function requestContext({ logger, metrics, fixedHeaders }: RequestContextOptions): RequestContext {
-  const begin = (req: IncomingMessage, res: ServerResponse, route: string, probe = false): string => {
+export function requestPipeline({ logger, metrics, headers }: RequestPipelineOptions): RequestPipeline {
+  const open = (req: IncomingMessage, res: ServerResponse): RequestContext => {
     const startedAt = performance.now();
     // Taken now: proxying rewrites req.url on its way to the service.
     const url = req.url ?? '/';
-    const id = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
-    req.headers[REQUEST_ID_HEADER] = id;
+    const context: RequestContext = {
+      id: requestIdFrom(req.headers[REQUEST_ID_HEADER]),
+      route: 'unmatched',
+      probe: false,
+      answeredAtEdge: false,
+      body: undefined,
+      capture: undefined,
+      attempts: undefined,
+    };
+    (req as Request).context = context;
     res.once('close', () => {
       const milliseconds = performance.now() - startedAt;
       const finished = res.writableFinished;
-      metrics.observeRequest({ method: req.method ?? 'GET', route, status: finished ? String(res.statusCode) : 'aborted' }, milliseconds / 1e3);
+      metrics.observeRequest(
+        { method: req.method ?? 'GET', route: context.route, status: finished ? String(res.statusCode) : 'aborted' },
+        milliseconds / 1e3,
+      );
       const line = {
         method: req.method ?? 'GET',
         url,
-        route,
+        route: context.route,
         statusCode: res.statusCode,
         responseTime: Math.round(milliseconds * 10) / 10,
-        reqId: id,
+        reqId: context.id,
         userAgent: req.headers['user-agent'],
         ...(!finished && { aborted: true as const }),
-        ...(answeredAtEdge.has(res) && { edge: true as const }),
+        ...(context.answeredAtEdge && { edge: true as const }),
       };
-      logRequest(logger, line, probe);
+      logRequest(logger, line, context.probe);
     });
-    return id;
+    return context;
   };
   const middleware: RequestHandler = (req, res, next) => {
     const path = req.path.replace(/(?<=.)\/+$/, '');
-    req.id = begin(req, res, routeGroupOf(path), isProbePath(path));
-    res.setHeader('X-Request-Id', req.id);
-    for (const [name, value] of fixedHeaders) res.setHeader(name, value);
+    req.context.route = routeGroupOf(path);
+    req.context.probe = isProbePath(path);
+    headers.setGatewayHeaders(res, req.context.id);
     next();
   };
-  return { middleware, begin, fixedHeaders };
+  return { open, middleware };
 }

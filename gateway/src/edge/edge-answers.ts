@@ -1,9 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import fresh from 'fresh';
 import {
   formatCommitId,
-  INTERNAL_HEADERS,
   isStorable,
   LEDGER_COMMIT_HEADER,
   negotiateEncoding,
@@ -13,8 +12,8 @@ import {
   STORABLE_HEADER,
 } from '@ledger-api/http-core';
 import type { Metrics } from '@ledger-api/observability';
-import { bufferedBodyOf } from '../request-body';
-import { markEdgeAnswer } from '../request-context';
+import { keptHeadersOf, notModifiedHeadersOf } from '../header-policy';
+import { contextOf, type EdgeCapture } from '../request-context';
 import type { Area } from '../upstreams';
 import type { AreaFeed } from './area-feed';
 import type { EdgeCache, EdgeEntry } from './edge-cache';
@@ -33,22 +32,8 @@ export interface EdgeAnswersOptions {
   waits: EdgeWaitCounter;
 }
 
-/** What a proxied request needs to have its answer kept: its key and the commit it must be rendered at. */
-interface PendingCapture {
-  key: string;
-  commit: string;
-}
-
-const captures = new WeakMap<IncomingMessage, PendingCapture>();
-
 // Answers of these methods are pages: the same request at the same commit gets the same answer.
 const PAGE_METHODS = new Set(['GET', 'HEAD', 'POST']);
-
-/** Headers that describe one connection or one sending, never the page itself; and what the service told the gateway alone. */
-const NOT_KEPT = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'x-request-id', ...INTERNAL_HEADERS]);
-
-/** The headers a 304 goes without (as the services send it): it has no body to describe. */
-const BODY_HEADERS = new Set(['content-type', 'content-length', 'content-encoding']);
 
 /** What keys a request at the edge: all of it the service's answer depends on. */
 export interface EdgeRequest {
@@ -66,9 +51,9 @@ function edgeKey(area: Area, commit: string, { method, path, querystring, accept
   return `${area.service} ${commit} ${negotiateEncoding(acceptEncoding)} ${request}`;
 }
 
-function edgeRequestOf(req: IncomingMessage & { path: string }): EdgeRequest {
+function edgeRequestOf(req: Request): EdgeRequest {
   const [, querystring = ''] = (req.url ?? '').split(/\?(.*)/s, 2);
-  const body = req.method === 'POST' ? (bufferedBodyOf(req)?.toString('utf8') ?? '') : undefined;
+  const body = req.method === 'POST' ? (req.context.body?.toString('utf8') ?? '') : undefined;
   return { method: req.method ?? 'GET', path: req.path, querystring, acceptEncoding: req.headers['accept-encoding'], body };
 }
 
@@ -78,7 +63,7 @@ function edgeRequestOf(req: IncomingMessage & { path: string }): EdgeRequest {
  */
 export function edgeAnswerOf(req: IncomingMessage, entry: EdgeEntry): { status: number; headers: EdgeEntry['headers']; body?: Buffer } {
   const notModified = req.method !== 'POST' && req.headers['if-none-match'] !== undefined && fresh(req.headers, { etag: headerOf(entry, 'etag') });
-  if (notModified) return { status: 304, headers: entry.headers.filter(([name]) => !BODY_HEADERS.has(name)) };
+  if (notModified) return { status: 304, headers: notModifiedHeadersOf(entry.headers) };
   return { status: 200, headers: entry.headers, body: req.method === 'HEAD' ? undefined : entry.body };
 }
 
@@ -136,9 +121,9 @@ export function edgeAnswers({ area, feed, cache, requests, waits }: EdgeAnswersO
   };
   const waited = waits.labels({ area: area.service });
   const inFlight = new MissesInFlight();
-  const proxied = (req: IncomingMessage, capture: PendingCapture, next: () => void) => {
+  const proxied = (req: Request, capture: EdgeCapture, next: () => void) => {
     counted.miss.inc();
-    captures.set(req, capture);
+    req.context.capture = capture;
     next();
   };
   const answer: RequestHandler = (req, res, next) => {
@@ -153,7 +138,7 @@ export function edgeAnswers({ area, feed, cache, requests, waits }: EdgeAnswersO
     const entry = cache.get(capture.key);
     if (entry) {
       counted.hit.inc();
-      markEdgeAnswer(res);
+      req.context.answeredAtEdge = true;
       return sendEntry(req, res, entry);
     }
     const waiting = inFlight.wait(capture.key, (kept) => (kept ? answer(req, res, next) : proxied(req, capture, next)));
@@ -192,7 +177,7 @@ export function keepForEdge(feed: AreaFeed, cache: EdgeCache, maxEntryBytes: num
     const header = proxyRes.headers[LEDGER_COMMIT_HEADER];
     const served = typeof header === 'string' ? parseCommitId(header) : undefined;
     if (served) feed.noteServedCommit(served);
-    const capture = captures.get(req);
+    const { capture } = contextOf(req);
     if (!capture || header !== capture.commit || proxyRes.statusCode !== 200 || req.method === 'HEAD') return;
     if (!isStorable(proxyRes.headers[STORABLE_HEADER])) return;
     const chunks: Buffer[] = [];
@@ -204,10 +189,7 @@ export function keepForEdge(feed: AreaFeed, cache: EdgeCache, maxEntryBytes: num
     proxyRes.once('end', () => {
       const newest = feed.edgeCommit();
       if (size > maxEntryBytes || !newest || formatCommitId(newest) !== capture.commit) return;
-      const headers = Object.entries(proxyRes.headers).flatMap(([name, value]) =>
-        value === undefined || NOT_KEPT.has(name) ? [] : [[name, value] as const],
-      );
-      cache.set(capture.key, { headers, body: Buffer.concat(chunks, size) });
+      cache.set(capture.key, { headers: keptHeadersOf(proxyRes.headers), body: Buffer.concat(chunks, size) });
     });
   };
 }

@@ -1,49 +1,38 @@
-import type { IncomingMessage } from 'node:http';
-import type { Express, Request } from 'express';
-import type { RequestHandlerOf } from '@ledger-api/http-core';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Request } from 'express';
+import { flatHeaders, type HeaderPolicy } from '../header-policy';
 import type { RateLimiter } from '../rate-limit';
-import { markEdgeAnswer, type RequestContext } from '../request-context';
+import type { RequestContext } from '../request-context';
 import { isUnderMount, type Area } from '../upstreams';
 import { edgeAnswerOf, type EdgeRequest } from './edge-answers';
 import type { EdgeEntry } from './edge-cache';
 
-type HeaderList = ReadonlyArray<readonly [string, string | string[]]>;
+/** An area with an edge cache, and the answer kept for a request of it. */
+export interface EdgeHitArea {
+  area: Area;
+  find(request: EdgeRequest): EdgeEntry | undefined;
+}
 
-export interface EdgeFrontOptions {
-  /** Answers every request the front does not. */
-  app: Express;
-  /** Each area with an edge cache, in routing order, and the answer kept for a request of it. */
-  areas: ReadonlyArray<{ area: Area; find(request: EdgeRequest): EdgeEntry | undefined }>;
-  context: RequestContext;
+export interface EdgeHitsOptions {
+  /** In routing order. */
+  areas: readonly EdgeHitArea[];
+  headers: HeaderPolicy;
   rateLimiter: RateLimiter | undefined;
 }
 
-/** Headers in the flat form writeHead takes at once, name then value: no header map is built for them. */
-function flat(...lists: HeaderList[]): Array<string | string[]> {
-  const headers: Array<string | string[]> = [];
-  for (const list of lists) for (const [name, value] of list) headers.push(name, value);
-  return headers;
-}
+/** Answers a request if it is an edge hit; true when it did. */
+export type EdgeHits = (req: IncomingMessage, res: ServerResponse, context: RequestContext) => boolean;
 
 /**
  * Answers edge hits before Express: a hit reaches no service, and Express's router, its
  * middleware chain and a header set one by one cost it more than everything else it needs.
- * It gets what it would get through Express (request id, fixed headers, rate limit, log
- * line and metrics) and the same answer, its headers written at once. Everything else,
- * misses, requests with a body and other forms of request target among them, goes to Express.
+ * It gets what it would get through Express (request id, the gateway's headers, rate limit,
+ * log line and metrics) and the same answer, its headers written at once. Everything else,
+ * misses, requests with a body and other forms of request target among them, is left to Express.
+ * The request's prototype is already Express's (see listen): the rate limit reads the
+ * client's address through it.
  */
-export function answerHitsFirst({ app, areas, context, rateLimiter }: EdgeFrontOptions): RequestHandlerOf {
-  // The fixed headers an entry does not set itself: a service's own value wins, as when its answer is proxied.
-  const fixedBeside = new WeakMap<EdgeEntry, ReadonlyArray<readonly [string, string]>>();
-  const fixedHeadersBeside = (entry: EdgeEntry) => {
-    let fixed = fixedBeside.get(entry);
-    if (!fixed) {
-      const own = new Set(entry.headers.map(([name]) => name));
-      fixed = context.fixedHeaders.filter(([name]) => !own.has(name.toLowerCase()));
-      fixedBeside.set(entry, fixed);
-    }
-    return fixed;
-  };
+export function edgeHits({ areas, headers, rateLimiter }: EdgeHitsOptions): EdgeHits {
   const hitOf = (req: IncomingMessage) => {
     const url = req.url ?? '';
     if ((req.method !== 'GET' && req.method !== 'HEAD') || url[0] !== '/') return undefined;
@@ -62,17 +51,18 @@ export function answerHitsFirst({ app, areas, context, rateLimiter }: EdgeFrontO
     const entry = edge.find(request);
     return entry && { area: edge.area, entry };
   };
-  return (req, res) => {
+  return (req, res, context) => {
     const hit = hitOf(req);
-    if (!hit) return app(req, res);
-    // As Express does for the requests it handles: the rate limit reads the client's address through it.
-    Object.setPrototypeOf(req, app.request);
-    markEdgeAnswer(res);
-    const id = context.begin(req, res, hit.area.service);
+    if (!hit) return false;
+    context.route = hit.area.service;
+    context.answeredAtEdge = true;
     const admission = rateLimiter?.admit(req as Request);
-    const lead: Array<readonly [string, string]> = [['X-Request-Id', id], ...fixedHeadersBeside(hit.entry), ...(admission?.headers ?? [])];
-    if (rateLimiter && admission?.retryAfter !== undefined) return rateLimiter.refuse(res, lead, admission.retryAfter);
-    const { status, headers, body } = edgeAnswerOf(req, hit.entry);
-    res.writeHead(status, flat(lead, headers)).end(body);
+    const own = headers.gatewayHeadersBeside(context.id, hit.entry.headers, admission?.headers ?? []);
+    if (rateLimiter && admission?.retryAfter !== undefined) rateLimiter.refuse(res, own, admission.retryAfter);
+    else {
+      const { status, headers: entryHeaders, body } = edgeAnswerOf(req, hit.entry);
+      res.writeHead(status, flatHeaders(own, entryHeaders)).end(body);
+    }
+    return true;
   };
 }

@@ -1,13 +1,14 @@
-import type { Request } from 'express';
+import type { IncomingMessage } from 'node:http';
+import type { Request, RequestHandler } from 'express';
 import type { Logger, Metrics } from '@ledger-api/observability';
 import type { GatewayConfig } from '../config';
-import { AREAS, upstreamOf, type ServiceName } from '../upstreams';
+import { AREAS, upstreamOf, type Area, type ServiceName } from '../upstreams';
 import { AreaFeed, type FeedState } from './area-feed';
-import { EdgeCache } from './edge-cache';
+import { edgeAnswers, keepForEdge, keptAnswers, type EdgeRequest } from './edge-answers';
+import { EdgeCache, type EdgeEntry } from './edge-cache';
 import { PublicLiveStreams } from './public-streams';
 
-export { edgeAnswers, keepForEdge, keptAnswers } from './edge-answers';
-export { answerHitsFirst, type EdgeFrontOptions } from './edge-front';
+export { edgeHits, type EdgeHitArea } from './edge-front';
 export type { AreaFeed, FeedState } from './area-feed';
 export type { EdgeCache } from './edge-cache';
 
@@ -16,15 +17,31 @@ const MAX_ENTRY_SHARE = 8;
 
 const FEED_STATE_VALUE: Record<FeedState, number> = { lost: 0, connecting: 1, live: 2 };
 
+/** An area's answers from the edge cache, in the three places of the pipeline they take. */
+export interface AreaEdgeCache {
+  /** Before Express: the answer kept for a request, counted as a hit; none when there is none to give. */
+  find(request: EdgeRequest): EdgeEntry | undefined;
+  /** Before the proxy: answers hits, has concurrent misses of one page wait for the first, marks misses to be kept. */
+  answers: RequestHandler;
+  /** Sees each proxied answer's head: keeps the answers marked to be. */
+  onAnswer(proxyRes: IncomingMessage, req: IncomingMessage): void;
+}
+
+/** What the edge does for an area whose commit feed it follows: the handlers the app mounts for it. */
+export interface AreaEdge {
+  /** The area's public live stream. */
+  events: RequestHandler;
+  /** Undefined when EDGE_CACHE_MB is 0: every request of the area is proxied. */
+  cached: AreaEdgeCache | undefined;
+}
+
 /** What answers at the edge: each area's commit feed, the cache of answers, and the public live streams fed from them. */
 export interface GatewayEdge {
   feeds: ReadonlyMap<ServiceName, AreaFeed>;
   /** Undefined when EDGE_CACHE_MB is 0: every request is proxied. */
   cache: EdgeCache | undefined;
-  maxEntryBytes: number;
-  streams: PublicLiveStreams;
-  requests: ReturnType<Metrics['counter']>;
-  waits: ReturnType<Metrics['counter']>;
+  /** The edge's handlers for an area; undefined for an area whose service has no URL configured. */
+  forArea(area: Area): AreaEdge | undefined;
   start(): void;
   /** Ends the live streams and the feeds; the server closes after. */
   stop(): void;
@@ -36,7 +53,8 @@ export interface GatewayEdgeDependencies {
   clientAddress(req: Request): string | undefined;
 }
 
-export function createGatewayEdge(config: GatewayConfig, { logger, metrics, clientAddress }: GatewayEdgeDependencies): GatewayEdge {
+/** Each configured area's commit feed, its state and faults in metrics. */
+function areaFeeds(config: GatewayConfig, logger: Logger, metrics: Metrics): Map<ServiceName, AreaFeed> {
   const feedState = metrics.gauge('edge_feed_state', "Each area's commit feed: 2 live, 1 connecting, 0 lost (the area is proxied)", ['area']);
   const catchUp = metrics.histogram(
     'edge_feed_catch_up_seconds',
@@ -66,16 +84,17 @@ export function createGatewayEdge(config: GatewayConfig, { logger, metrics, clie
     });
     feeds.set(area.service, feed);
   }
+  return feeds;
+}
+
+/** The edge cache's handlers for each area, built on one cache and one set of counters. */
+function areaCaches(
+  config: GatewayConfig,
+  metrics: Metrics,
+): { cache: EdgeCache | undefined; forArea(area: Area, feed: AreaFeed): AreaEdgeCache | undefined } {
   const maxBytes = config.EDGE_CACHE_MB * 1024 * 1024;
   const cache = maxBytes > 0 ? new EdgeCache(maxBytes) : undefined;
   metrics.gauge('edge_cache_bytes', 'Bytes the edge cache holds, counted against EDGE_CACHE_MB', [], (gauge) => gauge.set(cache?.bytes ?? 0));
-  const streams = new PublicLiveStreams({
-    maxPerClient: config.EVENTS_MAX_PER_CLIENT,
-    maxStreams: config.EVENTS_MAX_STREAMS,
-    keepAliveMs: config.EVENTS_KEEP_ALIVE_MS,
-    clientAddress,
-  });
-  metrics.gauge('live_streams_open', 'Live streams the gateway serves now', [], (gauge) => gauge.set(streams.size));
   const requests = metrics.counter(
     'edge_cache_requests_total',
     'Area requests by what the edge did: hit, miss (proxied), bypass (proxied: the feed cannot vouch)',
@@ -86,13 +105,32 @@ export function createGatewayEdge(config: GatewayConfig, { logger, metrics, clie
     'Area requests that waited for the same request, in flight to the service, instead of being proxied too',
     ['area'],
   );
+  const maxEntryBytes = Math.floor(maxBytes / MAX_ENTRY_SHARE);
+  const forArea = (area: Area, feed: AreaFeed): AreaEdgeCache | undefined => {
+    if (!cache) return undefined;
+    const options = { area, feed, cache, requests, waits };
+    return { find: keptAnswers(options), answers: edgeAnswers(options), onAnswer: keepForEdge(feed, cache, maxEntryBytes) };
+  };
+  return { cache, forArea };
+}
+
+export function createGatewayEdge(config: GatewayConfig, { logger, metrics, clientAddress }: GatewayEdgeDependencies): GatewayEdge {
+  const feeds = areaFeeds(config, logger, metrics);
+  const caches = areaCaches(config, metrics);
+  const streams = new PublicLiveStreams({
+    maxPerClient: config.EVENTS_MAX_PER_CLIENT,
+    maxStreams: config.EVENTS_MAX_STREAMS,
+    keepAliveMs: config.EVENTS_KEEP_ALIVE_MS,
+    clientAddress,
+  });
+  metrics.gauge('live_streams_open', 'Live streams the gateway serves now', [], (gauge) => gauge.set(streams.size));
   return {
     feeds,
-    cache,
-    maxEntryBytes: Math.floor(maxBytes / MAX_ENTRY_SHARE),
-    streams,
-    requests,
-    waits,
+    cache: caches.cache,
+    forArea(area) {
+      const feed = feeds.get(area.service);
+      return feed && { events: streams.route(area.service, feed), cached: caches.forArea(area, feed) };
+    },
     start: () => feeds.forEach((feed) => feed.start()),
     stop() {
       streams.endAll();

@@ -1,0 +1,175 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import cors from 'cors';
+import type { Request, RequestHandler, Response } from 'express';
+import helmet from 'helmet';
+import { INTERNAL_HEADERS, REQUEST_ID_HEADER } from '@ledger-api/http-core';
+
+/**
+ * Which headers pass the gateway, decided here and nowhere else.
+ *
+ * An answer's headers, in the order they are set (a later one of a name replaces an earlier):
+ *  1. the gateway's own: X-Request-Id, the fixed security and CORS headers (worked out once
+ *     at start), then the rate limit's;
+ *  2. the service's, proxied or kept at the edge, less what it tells the gateway alone
+ *     (INTERNAL_HEADERS) and its access-control-* (the gateway owns the CORS policy): a
+ *     service's own value of a header in 1 wins, whether proxied or answered at the edge;
+ *  3. an edge answer of 304 goes without the headers that describe a body, as a service sends it.
+ * An answer kept at the edge holds 2 less the headers of one connection or one sending.
+ *
+ * A request sent to a service: the client's headers, with its request id set, its body's
+ * length as the gateway read it (no Transfer-Encoding; no Expect, already answered), and
+ * X-Forwarded-* as the client sent them, to which each sending adds the gateway's hop.
+ */
+const EXPOSED_HEADERS = [
+  'X-Block-Height',
+  'X-Block-Id',
+  'X-Request-Id',
+  'ETag',
+  'Cache-Control',
+  'Retry-After',
+  'RateLimit',
+  'RateLimit-Policy',
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+];
+
+/**
+ * The security headers of a JSON API (OWASP's REST security cheat sheet): it renders
+ * nothing, so no content sources and no framing; no sniffing; HTTPS only; resources
+ * meant to be read cross-origin, as the open CORS policy says. The headers that only
+ * govern HTML documents are left to the reference page (see apiReference): on every
+ * answer they would cost bytes and time and protect nothing.
+ */
+function securityHeaders(): RequestHandler {
+  return helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    frameguard: { action: 'deny' },
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    referrerPolicy: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  });
+}
+
+const corsPolicy = cors({ origin: '*', methods: ['GET', 'HEAD', 'POST', 'OPTIONS'], exposedHeaders: EXPOSED_HEADERS, maxAge: 600 });
+
+/**
+ * The headers the given middleware set on every answer, found once at start by running them
+ * against a recording response: per request they are copied, not worked out again.
+ */
+function headersSetBy(handlers: RequestHandler[]): [string, string][] {
+  const headers = new Map<string, string>();
+  const recorder = {
+    setHeader: (name: string, value: unknown) => headers.set(name, String(value)),
+    getHeader: (name: string) => headers.get(name),
+    removeHeader: (name: string) => headers.delete(name),
+  };
+  for (const handler of handlers) {
+    let passedOn = false;
+    void handler({ method: 'GET', headers: {} } as Request, recorder as unknown as Response, () => (passedOn = true));
+    // Headers that depend on the request, or that come later, cannot be fixed in advance.
+    if (!passedOn) throw new Error('a middleware of fixed headers must pass every request on at once');
+  }
+  return [...headers];
+}
+
+export type HeaderList = ReadonlyArray<readonly [string, string | string[]]>;
+
+const FOR_THE_GATEWAY_ALONE = new Set(INTERNAL_HEADERS);
+const OF_ONE_SENDING = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', REQUEST_ID_HEADER]);
+const DESCRIBE_A_BODY = new Set(['content-type', 'content-length', 'content-encoding']);
+const FORWARDED_HEADERS = ['x-forwarded-for', 'x-forwarded-port', 'x-forwarded-proto', 'x-forwarded-host'];
+
+/** Whether a header of a service's answer (lower-case, as Node gives it) reaches the client. */
+export const passesFromService = (name: string): boolean => !FOR_THE_GATEWAY_ALONE.has(name) && !name.startsWith('access-control-');
+
+/** Drops from a proxied answer, in place, what must not reach the client. */
+export function stripServiceHeaders(headers: IncomingMessage['headers']): void {
+  for (const name of Object.keys(headers)) if (!passesFromService(name)) delete headers[name];
+}
+
+/** A service's answer's headers as the edge keeps them. */
+export function keptHeadersOf(headers: IncomingMessage['headers']): HeaderList {
+  const kept: Array<readonly [string, string | string[]]> = [];
+  for (const name of Object.keys(headers)) {
+    const value = headers[name];
+    if (value !== undefined && passesFromService(name) && !OF_ONE_SENDING.has(name)) kept.push([name, value]);
+  }
+  return kept;
+}
+
+/** A kept answer's headers on a 304. */
+export const notModifiedHeadersOf = (headers: HeaderList): HeaderList => headers.filter(([name]) => !DESCRIBE_A_BODY.has(name));
+
+/** Headers in the flat form writeHead takes at once, name then value: no header map is built for them. */
+export function flatHeaders(...lists: HeaderList[]): Array<string | string[]> {
+  const headers: Array<string | string[]> = [];
+  for (const list of lists) for (const [name, value] of list) headers.push(name, value);
+  return headers;
+}
+
+/** The client's X-Forwarded-* headers, before a sending adds to them. */
+export const forwardedAsSent = (req: IncomingMessage): Array<[string, string | string[] | undefined]> =>
+  FORWARDED_HEADERS.map((name) => [name, req.headers[name]]);
+
+/** Puts the client's X-Forwarded-* headers back before the request is sent again. */
+export function restoreForwarded(req: IncomingMessage, forwarded: ReadonlyArray<readonly [string, string | string[] | undefined]>): void {
+  for (const [name, value] of forwarded) {
+    if (value === undefined) delete req.headers[name];
+    else req.headers[name] = value;
+  }
+}
+
+/** Readies a request's headers for its service, just before it is proxied. */
+export function prepareServiceRequest(req: IncomingMessage, { id, body }: { id: string; body: Buffer | undefined }): void {
+  req.headers[REQUEST_ID_HEADER] = id;
+  // Node already answered `100 Continue` to the client. With the header still set,
+  // http-proxy skips its proxyReq event, and with it the upstream deadline.
+  delete req.headers.expect;
+  if (body) {
+    // The service gets the body with its length, whether the client sent it chunked or not.
+    req.headers['content-length'] = String(body.length);
+    delete req.headers['transfer-encoding'];
+  }
+}
+
+type FixedHeaders = ReadonlyArray<readonly [string, string]>;
+
+export interface HeaderPolicy {
+  /** Sets the gateway's own headers (1, but the rate limit's) on an answer Express routes. */
+  setGatewayHeaders(res: ServerResponse, id: string): void;
+  /** The gateway's own headers (1) on an edge answer whose service headers are `entryHeaders`, a service's own value winning. */
+  gatewayHeadersBeside(id: string, entryHeaders: HeaderList, rateLimit: FixedHeaders): FixedHeaders;
+  /** Answers a CORS preflight request; passes every other request on. */
+  preflight: RequestHandler;
+}
+
+/** The gateway's headers policy: its fixed headers are worked out once, here. */
+export function headerPolicy(): HeaderPolicy {
+  const fixedHeaders = headersSetBy([securityHeaders(), corsPolicy]);
+  // Kept entries are few and long-lived: each one's fixed headers are filtered once.
+  const fixedBeside = new WeakMap<HeaderList, ReadonlyArray<readonly [string, string]>>();
+  const fixedHeadersBeside = (entryHeaders: HeaderList) => {
+    let fixed = fixedBeside.get(entryHeaders);
+    if (!fixed) {
+      const own = new Set(entryHeaders.map(([name]) => name));
+      fixed = fixedHeaders.filter(([name]) => !own.has(name.toLowerCase()));
+      fixedBeside.set(entryHeaders, fixed);
+    }
+    return fixed;
+  };
+  return {
+    setGatewayHeaders(res, id) {
+      res.setHeader('X-Request-Id', id);
+      for (const [name, value] of fixedHeaders) res.setHeader(name, value);
+    },
+    gatewayHeadersBeside: (id, entryHeaders, rateLimit) => [['X-Request-Id', id], ...fixedHeadersBeside(entryHeaders), ...rateLimit],
+    // Every other answer has its CORS headers among the fixed ones.
+    preflight: (req, res, next) => (req.method === 'OPTIONS' ? corsPolicy(req, res, next) : next()),
+  };
+}
