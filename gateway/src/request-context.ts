@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler } from 'express';
 import { REQUEST_ID_HEADER, requestIdFrom } from '@ledger-api/http-core';
-import { isProbePath, logRequest, type Logger, type Metrics } from '@ledger-api/observability';
+import { isProbePath, requestLog, type Logger, type Metrics } from '@ledger-api/observability';
 import type { HeaderPolicy } from './header-policy';
 import { AREAS, isUnderMount } from './upstreams';
 
@@ -82,6 +82,7 @@ export interface RequestPipeline {
 }
 
 export function requestPipeline({ logger, metrics, headers }: RequestPipelineOptions): RequestPipeline {
+  const logRequest = requestLog(logger);
   const open = (req: IncomingMessage, res: ServerResponse): RequestContext => {
     const startedAt = performance.now();
     // Taken now: proxying rewrites req.url on its way to the service.
@@ -114,7 +115,7 @@ export function requestPipeline({ logger, metrics, headers }: RequestPipelineOpt
         ...(!finished && { aborted: true as const }),
         ...(context.answeredAtEdge && { edge: true as const }),
       };
-      logRequest(logger, line, context.probe);
+      logRequest(line, context.probe);
     });
     return context;
   };

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import Koa, { type Middleware } from 'koa';
-import { logRequest, type Logger, type Metrics } from '@ledger-api/observability';
+import { requestLog, type Logger, type Metrics } from '@ledger-api/observability';
 import { ApiError, errorBody, normalizePath, REQUEST_ID_HEADER, requestIdFrom } from '@ledger-api/http-core';
 import { errorMiddleware } from './errors';
 import { buildOpenApiDocument, type OpenApiInfo } from './openapi';
@@ -37,6 +37,7 @@ export interface HttpAppOptions {
 }
 
 function observe(logger: Logger, metrics: Metrics): Middleware {
+  const logRequest = requestLog(logger);
   return async (ctx, next) => {
     const requestId = requestIdFrom(ctx.get(REQUEST_ID_HEADER));
     ctx.state.requestId = requestId;
@@ -50,7 +51,7 @@ function observe(logger: Logger, metrics: Metrics): Middleware {
       metrics.observeRequest({ method: ctx.method, route, status: String(ctx.status) }, milliseconds / 1e3);
       const responseTime = Math.round(milliseconds * 10) / 10;
       const userAgent = ctx.get('user-agent') || undefined;
-      logRequest(logger, { method: ctx.method, url: ctx.url, route, statusCode: ctx.status, responseTime, reqId: requestId, userAgent });
+      logRequest({ method: ctx.method, url: ctx.url, route, statusCode: ctx.status, responseTime, reqId: requestId, userAgent });
     }
   };
 }

@@ -3,7 +3,7 @@ import { mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { bufferedDestination, createLogger, isProbePath, logRequest, silentLogger, type RequestLogLine } from './logger';
+import { bufferedDestination, createLogger, isProbePath, requestLog, silentLogger, type RequestLogLine } from './logger';
 
 describe('loggers', () => {
   it('writes JSON lines naming the service', () => {
@@ -55,11 +55,41 @@ describe('loggers', () => {
     const sink = new Writable({ write: (chunk, _encoding, done) => done(void levels.push(JSON.parse(String(chunk)).level)) });
     const logger = createLogger({ name: 'gateway', level: 'debug', destination: sink });
     const line: RequestLogLine = { method: 'GET', url: '/api/x', route: 'x', statusCode: 200, responseTime: 1.5, reqId: 'r1' };
-    logRequest(logger, line, false);
-    logRequest(logger, { ...line, statusCode: 503 }, false);
-    logRequest(logger, { ...line, aborted: true }, false);
-    logRequest(logger, { ...line, statusCode: 503, url: '/livez' }, true);
+    const log = requestLog(logger);
+    log(line, false);
+    log({ ...line, statusCode: 503 }, false);
+    log({ ...line, aborted: true }, false);
+    log({ ...line, statusCode: 503, url: '/livez' }, true);
     expect(levels).toEqual([30, 40, 40, 20]);
+  });
+
+  it("writes a request's line byte for byte as pino writes the same fields", () => {
+    const written: string[] = [];
+    const sink = new Writable({ write: (chunk, _encoding, done) => done(void written.push(String(chunk))) });
+    const logger = createLogger({ name: 'gateway', destination: sink });
+    const lines: RequestLogLine[] = [
+      { method: 'GET', url: '/api/nft/assets?q="a\\b"&n=\u00e9\u2028', route: 'nft-base', statusCode: 200, responseTime: 0.4, reqId: 'r-1' },
+      { method: 'HEAD', url: '/', route: 'unmatched', statusCode: 404, responseTime: 12, reqId: 'r2', userAgent: 'curl/8 "x"', edge: true },
+      { method: 'POST', url: '/x', route: 'x', statusCode: 503, responseTime: 1.5, reqId: 'r3', userAgent: undefined, aborted: true, edge: true },
+    ];
+    const log = requestLog(logger);
+    for (const line of lines) {
+      log(line);
+      if (line.statusCode >= 500 || line.aborted) logger.warn(line, 'request completed');
+      else logger.info(line, 'request completed');
+    }
+    const withoutTime = written.map((text) => text.replace(/"time":"[^"]*"/, '"time":""'));
+    expect(withoutTime).toHaveLength(6);
+    for (let index = 0; index < 6; index += 2) expect(withoutTime[index]).toBe(withoutTime[index + 1]);
+  });
+
+  it('writes no request line below the logger level', () => {
+    const written: string[] = [];
+    const sink = new Writable({ write: (chunk, _encoding, done) => done(void written.push(String(chunk))) });
+    const log = requestLog(createLogger({ name: 'gateway', level: 'warn', destination: sink }));
+    log({ method: 'GET', url: '/', route: 'x', statusCode: 200, responseTime: 1, reqId: 'r1' });
+    log({ method: 'GET', url: '/', route: 'x', statusCode: 500, responseTime: 1, reqId: 'r2' });
+    expect(written.map((text) => JSON.parse(text).reqId)).toEqual(['r2']);
   });
 
   it('knows the public liveness probe; readiness and metrics are not on a public port', () => {

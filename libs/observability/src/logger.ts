@@ -72,13 +72,35 @@ export function isProbePath(path: string): boolean {
   return PROBE_PATHS.has(path);
 }
 
+const LEVEL = { debug: 20, info: 30, warn: 40 } as const;
+
+/** A string as JSON writes it. */
+const json = (value: string) => JSON.stringify(value);
+
 /**
- * Logs a finished request: probes (see isProbePath) at debug, where
+ * The writer of finished requests' log lines: probes (see isProbePath) at debug, where
  * they do not drown the requests, even when they fail (readiness reports that
  * itself); 5xx answers and cut-off ones at warn; the rest at info.
+ *
+ * Each line is the one pino writes for `logger.info(line, 'request completed')` (the same
+ * fields in the same order, after the logger's time and bindings), put together from a
+ * template rather than by pino's walk over an object's keys: a request's log line was
+ * the largest single cost of a cached answer at the gateway.
  */
-export function logRequest(logger: Logger, line: RequestLogLine, probe = false): void {
-  if (probe) logger.debug(line, 'request completed');
-  else if (line.statusCode >= 500 || line.aborted) logger.warn(line, 'request completed');
-  else logger.info(line, 'request completed');
+export function requestLog(logger: Logger): (line: RequestLogLine, probe?: boolean) => void {
+  // pino.symbols is pino's published way to the destination, time function and bindings a line is made of.
+  const parts = logger as unknown as Record<symbol, unknown>;
+  const stream = parts[pino.symbols.streamSym] as pino.DestinationStream;
+  const time = parts[pino.symbols.timeSym] as () => string;
+  const bindings = parts[pino.symbols.chindingsSym] as string;
+  return (line, probe = false) => {
+    const level = probe ? LEVEL.debug : line.statusCode >= 500 || line.aborted ? LEVEL.warn : LEVEL.info;
+    if (level < logger.levelVal) return;
+    const userAgent = line.userAgent === undefined ? '' : `,"userAgent":${json(line.userAgent)}`;
+    const flags = `${line.aborted ? ',"aborted":true' : ''}${line.edge ? ',"edge":true' : ''}`;
+    stream.write(
+      `{"level":${level}${time()}${bindings},"method":${json(line.method)},"url":${json(line.url)},"route":${json(line.route)}` +
+        `,"statusCode":${line.statusCode},"responseTime":${line.responseTime},"reqId":${json(line.reqId)}${userAgent}${flags},"msg":"request completed"}\n`,
+    );
+  };
 }
