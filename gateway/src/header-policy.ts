@@ -4,7 +4,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import { INTERNAL_HEADERS, REQUEST_ID_HEADER } from '@ledger-api/http-core';
 
-/**
+/*
  * Which headers pass the gateway, decided here and nowhere else.
  *
  * An answer's headers, in the order they are set (a later one of a name replaces an earlier):
@@ -20,6 +20,8 @@ import { INTERNAL_HEADERS, REQUEST_ID_HEADER } from '@ledger-api/http-core';
  * length as the gateway read it (no Transfer-Encoding; no Expect, already answered), and
  * X-Forwarded-* as the client sent them, to which each sending adds the gateway's hop.
  */
+
+/** The answer headers a script on another origin may read. */
 const EXPOSED_HEADERS = [
   'X-Block-Height',
   'X-Block-Id',
