@@ -197,6 +197,33 @@ describe('minHeight', () => {
     }
   });
 
+  it('leaves a cursor walk at its own height when that is minHeight or later, and refuses one pinned below it with 410', async () => {
+    const ledger = new GuardianLedger();
+    ledger.block([ledger.setGroup(group('a', 1)), ledger.setGroup(group('b', 2)), ledger.setGroup(group('c', 3))]);
+    const walked = await startTestArea(guardianArea, ledger.take());
+    try {
+      const first = await walked.request('GET', '/guardian/groups?limit=2&minHeight=1&cursor=');
+      expect([first.status, first.headers['x-block-height'], first.body.meta.totalCount]).toEqual([200, '1', 3]);
+      ledger.block([ledger.setGroup(group('d', 4))]);
+      await walked.apply(ledger.take());
+      const next = await walked.request('GET', first.body.meta.next);
+      expect([next.status, next.headers['x-block-height'], next.body.meta.totalCount]).toEqual([200, '1', 3]);
+      const later = await walked.request('GET', first.body.meta.next.replace('minHeight=1', 'minHeight=2'));
+      expect([later.status, later.body]).toEqual([
+        410,
+        {
+          statusCode: 410,
+          error: 'Gone',
+          message: 'height 1 is no longer available; the earliest is 2',
+          earliestHeight: 2,
+          first: '/guardian/groups?limit=2&minHeight=2&cursor=',
+        },
+      ]);
+    } finally {
+      await walked.close();
+    }
+  });
+
   it('answers 409 with the head when the block does not come within 2 s', async () => {
     const started = performance.now();
     const { status, body, headers } = await area.request('GET', '/guardian/groups?minHeight=5');
