@@ -29,7 +29,8 @@ export function storeAtHeight(store: ReadStore, height: number): ReadStore {
     const unread = heights.filter((at) => !records.has(at));
     if (unread.length > 0) {
       const found = findByIds(store.collection<UndoRecord>(UNDO_COLLECTION), unread.map(undoRecordId));
-      for (const at of unread) records.set(at, found.then((byId) => byId.get(undoRecordId(at))));
+      const recordAt = async (at: number) => (await found).get(undoRecordId(at));
+      for (const at of unread) records.set(at, recordAt(at));
     }
     // A record dropped since its touches were read (a revert, or the window moving on) took its block's changes with it.
     return (await Promise.all(heights.map((at) => records.get(at)!))).flatMap((record) => record ?? []);
