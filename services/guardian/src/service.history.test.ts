@@ -7,7 +7,7 @@ const alice = testPublicKey('alice');
 const group = (name: string, priority: number) => ({ name, priority, active: true, default: false });
 
 /** Block 1: group a; block 2: group b and alice in a; block 3: a at priority 3; block 4 (then reverted): group c. */
-async function areaWithHistory(options: { listHistoryBlocks?: number; finalityDepth?: number } = {}) {
+async function areaWithHistory(options: { historyBlocks?: number; listHistoryBlocks?: number; finalityDepth?: number } = {}) {
   const ledger = new GuardianLedger();
   const blocks = [
     ledger.block([ledger.setGroup(group('a', 1))]),
@@ -233,6 +233,28 @@ describe('minHeight', () => {
       { statusCode: 409, error: 'Conflict', message: 'height 5 is not yet available; the area is at height 3', head: 3 },
       '1',
     ]);
+  });
+});
+
+describe('without history (HISTORY_BLOCKS=0)', () => {
+  it('answers at the newest height alone, an older one with 410 and the newest as the earliest, walks included', async () => {
+    const { area: bare, ledger } = await areaWithHistory({ historyBlocks: 0 });
+    try {
+      const head = await bare.request('GET', '/guardian/groups/a?height=3');
+      expect([head.status, head.body.data.priority]).toEqual([200, 3]);
+      const past = await bare.request('GET', '/guardian/groups/a?height=2');
+      expect([past.status, past.body]).toEqual([
+        410,
+        { statusCode: 410, error: 'Gone', message: 'height 2 is no longer available; the earliest is 3', earliestHeight: 3 },
+      ]);
+      const { body } = await bare.request('GET', '/guardian/groups?limit=1&cursor=');
+      ledger.block([ledger.setGroup(group('d', 5))]);
+      await bare.apply(ledger.take());
+      const walk = await bare.request('GET', body.meta.next);
+      expect([walk.status, walk.body.earliestHeight, walk.body.first]).toEqual([410, 4, '/guardian/groups?limit=1&cursor=']);
+    } finally {
+      await bare.close();
+    }
   });
 });
 
