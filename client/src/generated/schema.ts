@@ -2021,6 +2021,7 @@ export interface components {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "Cache-Control": components["headers"]["Cache-Control"];
+                "Retry-After": components["headers"]["HeightRetryAfter"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2036,7 +2037,7 @@ export interface components {
                 };
             };
         };
-        /** @description The `height` (or a cursor walk's) is below how far back the route reads: 10,000 blocks for point reads, 360 for lists and searches unless configured; `earliestHeight` is the oldest it reads at (a cursor walk also gets `first`) */
+        /** @description The `height` (or a cursor walk's) is below how far back the route reads: 10,000 blocks for point reads, 360 for lists and searches unless configured (a service keeping no history reads at the newest height alone); `earliestHeight` is the oldest it reads at (a cursor walk also gets `first`, and so does one pinned below its `minHeight`, which is then `earliestHeight`) */
         HeightGone: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2176,6 +2177,11 @@ export interface components {
          * @example 5
          */
         "Retry-After": number;
+        /**
+         * @description On a height not reached yet: seconds to wait before asking again (1); absent on the other conflicts
+         * @example 1
+         */
+        HeightRetryAfter: number;
         /**
          * @description Requests left in the current window (`r`) and seconds until it ends (`t`); sent while rate limiting is on
          * @example "6000-in-1min"; r=5999; t=60

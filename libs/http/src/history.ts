@@ -100,7 +100,11 @@ export function readAtHeight(history: HistoryReads | undefined, reach: HistoryRe
     if (height === undefined && !walk && minHeight === undefined) return next();
     // An app without the area's history (a test of the kit's own) takes none of the keys.
     if (!history) throw new ApiError(422, `"${height !== undefined ? 'height' : minHeight !== undefined ? 'minHeight' : 'cursor'}" is not allowed`);
-    if (minHeight !== undefined) return readAfter(ctx, history, minHeight, next);
+    if (minHeight !== undefined && !walk) return readAfter(ctx, history, minHeight, next);
+    // A walk's own links keep minHeight at or below its height; one pinned below it cannot be read at a later height.
+    if (minHeight !== undefined && walk!.height < minHeight) {
+      throw noLongerAvailable(walk!.height, minHeight, walkStart ? { first: walkStart(input) } : {});
+    }
     if (height !== undefined && walk && walk.height !== height) throw new ApiError(422, INVALID_CURSOR);
     const head = ctx.state.ledgerState as ServedLedgerState;
     const block =
@@ -116,7 +120,7 @@ export function readAtHeight(history: HistoryReads | undefined, reach: HistoryRe
   };
 }
 
-/** `minHeight`: the newest state once it holds block `minHeight`, or 409 after the wait. */
+/** `minHeight` on a first page or a point read: the newest state once it holds block `minHeight`, or 409 after the wait. */
 async function readAfter(ctx: Context, history: HistoryReads, minHeight: number, next: Next): Promise<void> {
   const known = ctx.state.ledgerState as ServedLedgerState;
   if (minHeight <= known.height) return next();

@@ -58,6 +58,11 @@ const SERVICE_HEADERS: Record<string, HeaderObject> = {
     schema: { type: 'integer', minimum: 0 },
     example: RETRY_AFTER_SECONDS,
   },
+  HeightRetryAfter: {
+    description: 'On a height not reached yet: seconds to wait before asking again (1); absent on the other conflicts',
+    schema: { type: 'integer', minimum: 0 },
+    example: 1,
+  },
 };
 
 const ANSWERED_HEADERS = ['X-Request-Id', 'Cache-Control'];
@@ -69,8 +74,11 @@ function errorWith(members: Record<string, JsonSchema>): JsonSchema {
 // Refused before a request is read at all: nothing but the error body and Cache-Control.
 const REFUSED_HEADERS = ['Cache-Control'];
 
-/** The error answers of the services, by status, with the name of their component. */
-const SERVICE_ERRORS: Record<number, ErrorResponseSpec & { name: string }> = {
+/**
+ * The error answers of the services, by status, with the name of their component; `optionalHeaders`:
+ * headers only some of its answers carry, by name, with the component that says when.
+ */
+const SERVICE_ERRORS: Record<number, ErrorResponseSpec & { name: string; optionalHeaders?: Record<string, string> }> = {
   400: {
     name: 'BadRequest',
     description: 'The request is malformed: broken HTTP framing, or no Host header in HTTP/1.1',
@@ -105,6 +113,13 @@ const SERVICE_ERRORS: Record<number, ErrorResponseSpec & { name: string }> = {
       'Limit out of range': '"limit" must be less than or equal to 100',
       'Unknown query parameter': '"color" is not allowed',
       'Body that is not JSON': 'Invalid request payload JSON format',
+      'Height that is not a number': '"height" must be a number',
+      'Height below 1': '"height" must be larger than or equal to 1',
+      'Height that is not an integer': '"height" must be an integer',
+      'Block id that is not hexadecimal': '"blockId" must only contain hexadecimal characters',
+      'Block id of the wrong length': '"blockId" length must be 64 characters long',
+      'Block id without a height': '"blockId" is not allowed without "height"',
+      'Both minHeight and height': '"minHeight" is not allowed with "height"',
     },
   },
   409: {
@@ -114,6 +129,7 @@ const SERVICE_ERRORS: Record<number, ErrorResponseSpec & { name: string }> = {
       'the `blockId` is not the id of block `height` on the chain the area follows now (`blockId` names the one that is), ' +
       'or the block a cursor walk was reading at was reverted (`first` links to the first page at the newest height)',
     headers: ANSWERED_HEADERS,
+    optionalHeaders: { 'Retry-After': 'HeightRetryAfter' },
     schema: errorWith({ head: { type: 'integer', minimum: 0 }, blockId: { type: 'string' }, first: { type: 'string' } }),
     messages: {
       'Height not reached yet': { message: 'height 1600 is not yet available; the area is at height 1520', members: { head: 1520 } },
@@ -127,7 +143,8 @@ const SERVICE_ERRORS: Record<number, ErrorResponseSpec & { name: string }> = {
     name: 'HeightGone',
     description:
       "The `height` (or a cursor walk's) is below how far back the route reads: 10,000 blocks for point reads, 360 for lists and " +
-      'searches unless configured; `earliestHeight` is the oldest it reads at (a cursor walk also gets `first`)',
+      'searches unless configured (a service keeping no history reads at the newest height alone); `earliestHeight` is the oldest ' +
+      'it reads at (a cursor walk also gets `first`, and so does one pinned below its `minHeight`, which is then `earliestHeight`)',
     headers: ANSWERED_HEADERS,
     schema: errorWith({ earliestHeight: { type: 'integer', minimum: 1 }, first: { type: 'string' } }),
     messages: { 'Height too old': { message: 'height 100 is no longer available; the earliest is 1161', members: { earliestHeight: 1161 } } },
@@ -182,6 +199,10 @@ export function operationResponses(route: AnyRoute, success: JsonSchema) {
 
 /** Every shared response and header; the document keeps those its operations use. */
 export function sharedResponseComponents() {
-  const errors = Object.entries(SERVICE_ERRORS).map(([status, { name, ...spec }]) => [name, errorResponse(Number(status), spec)]);
+  const errors = Object.entries(SERVICE_ERRORS).map(([status, { name, optionalHeaders = {}, ...spec }]) => {
+    const response = errorResponse(Number(status), spec);
+    for (const [header, component] of Object.entries(optionalHeaders)) response.headers[header] = componentRef('headers', component);
+    return [name, response];
+  });
   return { responses: { NotModified: NOT_MODIFIED, ...Object.fromEntries(errors) }, headers: SERVICE_HEADERS };
 }

@@ -71,8 +71,11 @@ export function serviceConfigSchema(defaults: { area: string; port: number; admi
       // How many recent blocks stay revertible; reads at a past height use their undo records, so at least HISTORY_BLOCKS.
       UNDO_RETENTION: env.int(10_000, 1),
       // How far back point reads (by id, sub-resources, batches) answer at a past height: `height` >= newest - HISTORY_BLOCKS + 1.
-      HISTORY_BLOCKS: env.int(10_000, 1),
+      // 0 keeps no history: the projector indexes no touches (a faster replay), and `height` (or a cursor walk's)
+      // answers at the newest height alone; an older one is 410 Gone with `earliestHeight` the newest, as past any window.
+      HISTORY_BLOCKS: env.int(10_000, 0),
       // How far back lists and searches answer at a past height; each such read takes back every change since, so kept short.
+      // Not read with HISTORY_BLOCKS=0.
       LIST_HISTORY_BLOCKS: env.int(360, 1),
       // How deep a block must lie below the newest for answers read at it by `height` and `blockId` to be sent as
       // immutable; 0: UNDO_RETENTION, the deepest revert the area can take.
@@ -115,7 +118,7 @@ export function serviceConfigSchema(defaults: { area: string; port: number; admi
           message: 'must be at least HISTORY_BLOCKS: reads at a past height use the undo records',
         });
       }
-      if (config.LIST_HISTORY_BLOCKS > config.HISTORY_BLOCKS) {
+      if (config.HISTORY_BLOCKS > 0 && config.LIST_HISTORY_BLOCKS > config.HISTORY_BLOCKS) {
         ctx.addIssue({ code: 'custom', path: ['LIST_HISTORY_BLOCKS'], message: 'must be at most HISTORY_BLOCKS' });
       }
       checkNatsEnvironment(config, ctx);

@@ -20,9 +20,11 @@ export function storeWithHistory(
   commits: CommitsSeen,
 ) {
   const views = new AsyncLocalStorage<ReadStore>();
+  // Without history (HISTORY_BLOCKS=0) every window holds the newest height alone.
+  const kept = config.HISTORY_BLOCKS > 0;
   const history: HistoryReads = {
-    pointBlocks: config.HISTORY_BLOCKS,
-    listBlocks: config.LIST_HISTORY_BLOCKS,
+    pointBlocks: kept ? config.HISTORY_BLOCKS : 1,
+    listBlocks: kept ? config.LIST_HISTORY_BLOCKS : 1,
     finalityDepth: config.FINALITY_DEPTH || config.UNDO_RETENTION,
     blockIdAt: (height) => blockIdAt(store, height),
     readAt: (height, work) => views.run(storeAtHeight(store, height), work),

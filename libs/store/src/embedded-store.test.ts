@@ -1,6 +1,7 @@
 import { describeStoreContract } from './testing/contract/store-contract';
 import { describeSharingContract } from './testing/contract/sharing-contract';
 import * as copying from './embedded/copy-document';
+import * as packing from './embedded/packed-json';
 import { EmbeddedStore } from './embedded-store';
 import type { Doc, Filter, Sort, Write } from './types';
 
@@ -67,6 +68,27 @@ describe('EmbeddedStore', () => {
       { _id: 'a', n: 1 },
       { _id: 'b', n: 2 },
     ]);
+  });
+
+  it('unpacks the opaque members of what it returns only when a reader looks at them, its own and held inside another', async () => {
+    const store = new EmbeddedStore();
+    await store.ensureCollections([{ name: 'records', indexes: [{ key: { n: 1 } }], opaqueMembers: ['tx'] }]);
+    const tx = { id: 'ab'.repeat(32), asset: { ids: ['cd'.repeat(32)] } };
+    await store.applyWrites([{ collection: 'records', id: 'a', doc: { _id: 'a', n: 1, tx } }]);
+    await store.applyHeldWrites([{ collection: 'undo', id: 'u', doc: { _id: 'u', before: [store.findHeld('records', 'a')] } }]);
+    const unpack = jest.spyOn(packing, 'unpackedJson');
+    try {
+      const [record] = await store.collection<Doc & { n: number; tx: typeof tx }>('records').find({ n: { $gte: 1 } }, { sort: { n: 1 } });
+      const undo = await store.collection<Doc & { before: Doc[] }>('undo').findById('u');
+      expect(unpack).not.toHaveBeenCalled();
+      expect(record.tx).toEqual(tx);
+      expect(undo!.before[0]).toEqual({ _id: 'a', n: 1, tx });
+      expect(unpack).toHaveBeenCalledTimes(2);
+      record.tx.asset.ids.push('changed');
+    } finally {
+      unpack.mockRestore();
+    }
+    expect(await store.collection('records').findById('a')).toEqual({ _id: 'a', n: 1, tx });
   });
 
   it('refuses opaque members declared once the collection holds documents, which it would hold unpacked', async () => {

@@ -1,6 +1,6 @@
 import { copyDocument, freezeDocument } from './embedded/copy-document';
 import { EmbeddedCollection } from './embedded/embedded-collection';
-import { OpaqueMembers, readableHeld } from './embedded/opaque-members';
+import { OpaqueMembers, readableCopy } from './embedded/opaque-members';
 import type { DeepReadonly } from './deep-readonly';
 import type { EmbeddedEngine, HeldWrite } from './embedded-engine';
 import type { CollectionSpec, Doc, Filter, FindOptions, ReadCollection, Store, Write } from './types';
@@ -40,7 +40,7 @@ class EmbeddedReadCollection<T extends Doc> implements ReadCollection<T> {
 
   /** Held documents kept inside this one (an undo record's before-images) come unpacked too. */
   private copied(held: Doc): T {
-    return copyDocument(this.opaque.readable(held, false), readableHeld) as T;
+    return copyDocument(held, readableCopy) as T;
   }
 }
 
@@ -94,7 +94,7 @@ export class EmbeddedStore implements Store, EmbeddedEngine {
   async findShared<T extends Doc>(collection: string, id: string): Promise<DeepReadonly<T> | null> {
     const { documents, opaque } = this.named(collection);
     const held = documents.get(id);
-    return held ? (opaque.readable(held, true) as DeepReadonly<T>) : null;
+    return held ? (opaque.shared(held) as DeepReadonly<T>) : null;
   }
 
   findHeld(collection: string, id: string): DeepReadonly<Doc> | null {

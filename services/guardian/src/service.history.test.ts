@@ -7,7 +7,7 @@ const alice = testPublicKey('alice');
 const group = (name: string, priority: number) => ({ name, priority, active: true, default: false });
 
 /** Block 1: group a; block 2: group b and alice in a; block 3: a at priority 3; block 4 (then reverted): group c. */
-async function areaWithHistory(options: { listHistoryBlocks?: number; finalityDepth?: number } = {}) {
+async function areaWithHistory(options: { historyBlocks?: number; listHistoryBlocks?: number; finalityDepth?: number } = {}) {
   const ledger = new GuardianLedger();
   const blocks = [
     ledger.block([ledger.setGroup(group('a', 1))]),
@@ -197,6 +197,33 @@ describe('minHeight', () => {
     }
   });
 
+  it('leaves a cursor walk at its own height when that is minHeight or later, and refuses one pinned below it with 410', async () => {
+    const ledger = new GuardianLedger();
+    ledger.block([ledger.setGroup(group('a', 1)), ledger.setGroup(group('b', 2)), ledger.setGroup(group('c', 3))]);
+    const walked = await startTestArea(guardianArea, ledger.take());
+    try {
+      const first = await walked.request('GET', '/guardian/groups?limit=2&minHeight=1&cursor=');
+      expect([first.status, first.headers['x-block-height'], first.body.meta.totalCount]).toEqual([200, '1', 3]);
+      ledger.block([ledger.setGroup(group('d', 4))]);
+      await walked.apply(ledger.take());
+      const next = await walked.request('GET', first.body.meta.next);
+      expect([next.status, next.headers['x-block-height'], next.body.meta.totalCount]).toEqual([200, '1', 3]);
+      const later = await walked.request('GET', first.body.meta.next.replace('minHeight=1', 'minHeight=2'));
+      expect([later.status, later.body]).toEqual([
+        410,
+        {
+          statusCode: 410,
+          error: 'Gone',
+          message: 'height 1 is no longer available; the earliest is 2',
+          earliestHeight: 2,
+          first: '/guardian/groups?limit=2&minHeight=2&cursor=',
+        },
+      ]);
+    } finally {
+      await walked.close();
+    }
+  });
+
   it('answers 409 with the head when the block does not come within 2 s', async () => {
     const started = performance.now();
     const { status, body, headers } = await area.request('GET', '/guardian/groups?minHeight=5');
@@ -206,6 +233,28 @@ describe('minHeight', () => {
       { statusCode: 409, error: 'Conflict', message: 'height 5 is not yet available; the area is at height 3', head: 3 },
       '1',
     ]);
+  });
+});
+
+describe('without history (HISTORY_BLOCKS=0)', () => {
+  it('answers at the newest height alone, an older one with 410 and the newest as the earliest, walks included', async () => {
+    const { area: bare, ledger } = await areaWithHistory({ historyBlocks: 0 });
+    try {
+      const head = await bare.request('GET', '/guardian/groups/a?height=3');
+      expect([head.status, head.body.data.priority]).toEqual([200, 3]);
+      const past = await bare.request('GET', '/guardian/groups/a?height=2');
+      expect([past.status, past.body]).toEqual([
+        410,
+        { statusCode: 410, error: 'Gone', message: 'height 2 is no longer available; the earliest is 3', earliestHeight: 3 },
+      ]);
+      const { body } = await bare.request('GET', '/guardian/groups?limit=1&cursor=');
+      ledger.block([ledger.setGroup(group('d', 5))]);
+      await bare.apply(ledger.take());
+      const walk = await bare.request('GET', body.meta.next);
+      expect([walk.status, walk.body.earliestHeight, walk.body.first]).toEqual([410, 4, '/guardian/groups?limit=1&cursor=']);
+    } finally {
+      await bare.close();
+    }
   });
 });
 

@@ -58,6 +58,10 @@ export interface ServiceFigures {
   firstAnswers: FirstAnswer[];
 }
 
+/** What a worker process does (see scale-worker.ts). */
+export const WORKER_INPUTS = ['file', 'replay', 'replay-without-history', 'jetstream', 'parse'] as const;
+export type WorkerInput = (typeof WORKER_INPUTS)[number];
+
 /** What one worker process prints. */
 export interface WorkerResult {
   parse: ParseFigures;
@@ -77,6 +81,12 @@ export interface ScaleResult {
   /** Reading and parsing in a fresh process before the replays, and again after them. */
   parseRuns: ParseFigures[];
   replay: ReplayFigures;
+  /**
+   * Replays of the file alone, alternating with history kept (the default; `replay` is the first)
+   * and without (HISTORY_BLOCKS=0), so the machine's drift over the run falls on both alike.
+   */
+  historyReplays: { kept: ReplayFigures[]; without: ReplayFigures[] };
+  /** With history kept, as by default. */
   memory: MemoryFigures;
   firstAnswers: FirstAnswer[];
   service?: ServiceFigures;
@@ -99,6 +109,8 @@ const MAX_GENERATION_TO_PARSE = 15;
 const MAX_REPLAY_TO_PARSE = 8;
 const MAX_RESIDENT_BYTES = 1024 ** 3;
 const MAX_FIRST_ANSWER_MS = 50;
+/** Keeping history may cost the replay this much more processor time than HISTORY_BLOCKS=0. */
+const MAX_HISTORY_TO_BARE_REPLAY = 1.15;
 /** The first answers the targets name; the others are shown for information. */
 const TARGETED_ANSWERS = ['page 1', 'orderBy=fee:desc', 'orderBy=timestamp:desc', 'attribute search'];
 /** Reads at the oldest heights the history windows reach, held to limits of their own. */
@@ -119,6 +131,7 @@ export function targets(result: ScaleResult): Target[] {
   list.push(toParse('replay / parse (processor time)', result.replay.cpuSeconds));
   if (service) list.push(toParse('service replay / parse (processor time)', service.cpuSeconds));
   if (result.jetStream) list.push(toParse('JetStream replay / parse (processor time)', result.jetStream.cpuSeconds));
+  list.push({ name: 'replay with history / without (processor time)', value: historyCost(result), limit: MAX_HISTORY_TO_BARE_REPLAY, unit: '×' });
   const resident = (name: string, bytes: number) => ({ name, value: bytes / 1024 ** 2, limit: MAX_RESIDENT_BYTES / 1024 ** 2, unit: 'MiB' });
   list.push(resident('resident memory after replay', result.memory.rssBytes));
   if (service) list.push(resident('service: resident memory once ready', service.rssBytes));
@@ -131,6 +144,13 @@ export function targets(result: ScaleResult): Target[] {
   answers('', result.firstAnswers);
   if (service) answers('service: ', service.firstAnswers);
   return list;
+}
+
+const meanCpuSeconds = (replays: ReplayFigures[]) => replays.reduce((sum, replay) => sum + replay.cpuSeconds, 0) / replays.length;
+
+/** The mean processor time of the replays with history kept against the mean of those without. */
+function historyCost({ historyReplays }: ScaleResult): number {
+  return meanCpuSeconds(historyReplays.kept) / meanCpuSeconds(historyReplays.without);
 }
 
 /** Elapsed and processor time against parsing's. */
@@ -165,7 +185,13 @@ function figureRows(result: ScaleResult): string[][] {
     ]);
     rows.push(['publishing the file to JetStream', `${jetStream.publishSeconds.toFixed(1)} s`]);
   }
-  rows.push(['memory after replay', `${mib(memory.rssBytes)} resident, ${mib(memory.heapUsedBytes)} heap`]);
+  const { kept, without } = result.historyReplays;
+  const runs = (replays: ReplayFigures[]) => replays.map((replay) => `${replay.cpuSeconds.toFixed(2)} s`).join(', ');
+  rows.push([
+    'replay with history kept / without (HISTORY_BLOCKS=0), alternating, processor time',
+    `${historyCost(result).toFixed(3)}× (with: ${runs(kept)}; without: ${runs(without)})`,
+  ]);
+  rows.push(['memory after replay (history kept)', `${mib(memory.rssBytes)} resident, ${mib(memory.heapUsedBytes)} heap`]);
   rows.push(['memory after a full GC', `${mib(memory.rssAfterGcBytes)} resident, ${mib(memory.heapUsedAfterGcBytes)} heap`]);
   if (service) rows.push(['service: memory once ready', `${mib(service.rssBytes)} resident`]);
   return rows;

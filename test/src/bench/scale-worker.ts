@@ -6,14 +6,24 @@ import { freeAddress } from '../support/processes';
 import { silentLogger } from '@ledger-api/observability';
 import { serviceConfigSchema, startService } from '@ledger-api/runtime';
 import { EmbeddedStore } from '@ledger-api/store';
-import type { FirstAnswer, LedgerSample, MemoryFigures, ParseFigures, ReplayFigures, WorkerResult } from './scale-report';
+import {
+  WORKER_INPUTS,
+  type FirstAnswer,
+  type LedgerSample,
+  type MemoryFigures,
+  type ParseFigures,
+  type ReplayFigures,
+  type WorkerInput,
+  type WorkerResult,
+} from './scale-report';
 
 /**
  * One child process of `bench:scale`, started with --expose-gc so its memory
  * figures hold the read model and nothing the orchestrator allocated:
- *   node --expose-gc scale-worker.js <ledger.jsonl> file|jetstream|parse
- * (`parse`: reading and parsing only). Prints its figures as one JSON line. `firstAnswersAt` is also what the
- * orchestrator asks of the service process it replays the ledger through.
+ *   node --expose-gc scale-worker.js <ledger.jsonl> file|replay|replay-without-history|jetstream|parse
+ * (`parse`: reading and parsing only; `replay`: the replay of `file` alone, history kept as by default;
+ * `replay-without-history`: the same as HISTORY_BLOCKS=0 runs it). Prints its figures as one JSON line.
+ * `firstAnswersAt` is also what the orchestrator asks of the service process it replays the ledger through.
  */
 const NETWORK_VERSION = 23;
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -48,12 +58,19 @@ async function parseFile(path: string): Promise<{ figures: ParseFigures; sample:
   return { figures: { seconds, cpuSeconds, transactions, assets: mints.length, transactionsPerSecond: transactions / seconds }, sample };
 }
 
-/** Feeds the source to the nft-base projection as its projector does, until `done` says everything was handled. */
-async function replay(source: LedgerSource, done: (streamSeq: number) => boolean): Promise<{ store: EmbeddedStore; figures: ReplayFigures }> {
+/**
+ * Feeds the source to the nft-base projection as its projector does, until `done` says everything was handled;
+ * `indexTouches` false as without history (HISTORY_BLOCKS=0).
+ */
+async function replay(
+  source: LedgerSource,
+  done: (streamSeq: number) => boolean,
+  indexTouches = true,
+): Promise<{ store: EmbeddedStore; figures: ReplayFigures }> {
   const store = new EmbeddedStore();
   // As in production, where the type system alone holds projections to leaving documents unchanged.
   const projection = nftBaseArea.projection({ networkVersion: NETWORK_VERSION });
-  const runner = new ProjectionRunner({ store, projection, logger: silentLogger(), guardDocuments: false });
+  const runner = new ProjectionRunner({ store, projection, logger: silentLogger(), guardDocuments: false, indexTouches });
   await runner.init();
   let transactions = 0;
   const started = performance.now();
@@ -211,7 +228,7 @@ async function firstAnswers(store: EmbeddedStore, sample: LedgerSample): Promise
 
 async function main(): Promise<void> {
   const [path, input] = process.argv.slice(2);
-  if (!path || !['file', 'jetstream', 'parse'].includes(input)) throw new Error('usage: scale-worker <ledger.jsonl> file|jetstream|parse');
+  if (!path || !WORKER_INPUTS.includes(input as WorkerInput)) throw new Error(`usage: scale-worker <ledger.jsonl> ${WORKER_INPUTS.join('|')}`);
   const parsed = await parseFile(path);
   global.gc?.();
   const result: WorkerResult = { parse: parsed.figures, sample: parsed.sample };
@@ -220,6 +237,8 @@ async function main(): Promise<void> {
     result.replay = figures;
     result.memory = memory();
     result.firstAnswers = await firstAnswers(store, parsed.sample);
+  } else if (input === 'replay' || input === 'replay-without-history') {
+    result.replay = (await replay(new FileLedgerSource(path), () => false, input === 'replay')).figures;
   } else if (input === 'jetstream') {
     const { figures, publishSeconds } = await replayJetStream(path);
     result.jetStream = { ...figures, publishSeconds };

@@ -13,8 +13,10 @@ import {
   targets,
   type LedgerSample,
   type ParseFigures,
+  type ReplayFigures,
   type ScaleResult,
   type ServiceFigures,
+  type WorkerInput,
   type WorkerResult,
 } from './scale-report';
 import { firstAnswersAt } from './scale-worker';
@@ -26,8 +28,10 @@ import { firstAnswersAt } from './scale-worker';
  * nft-base read model and measures memory and the first answer of the main
  * list queries; then replays it through the nft-base service as it runs in
  * production, a process of its own, timed until /readyz answers 200, and asks it
- * the same first answers; --jetstream also publishes it to NATS JetStream and
- * replays it from there. Figures go to stdout and bench-results/scale-*.{json,md}.
+ * the same first answers; replays it once without history (HISTORY_BLOCKS=0), once
+ * more with and once more without, for the cost of keeping history; --jetstream also
+ * publishes it to NATS JetStream and replays it from there. Figures go to stdout and
+ * bench-results/scale-*.{json,md}.
  */
 const run = promisify(execFile);
 const WORKER = join(__dirname, 'scale-worker.js');
@@ -76,7 +80,7 @@ async function generate(options: ScaleOptions, path: string): Promise<number> {
   return (performance.now() - started) / 1000;
 }
 
-async function worker(path: string, input: 'file' | 'jetstream' | 'parse'): Promise<WorkerResult> {
+async function worker(path: string, input: WorkerInput): Promise<WorkerResult> {
   const { stdout } = await run(process.execPath, ['--expose-gc', WORKER, path, input], { maxBuffer: MAX_OUTPUT_BYTES });
   return JSON.parse(stdout.trim().split('\n').pop()!) as WorkerResult;
 }
@@ -148,6 +152,7 @@ async function main(): Promise<void> {
   if (generationSeconds !== undefined) process.stdout.write(`generated ${path} in ${generationSeconds.toFixed(1)} s\n`);
   const fromFile = await worker(path, 'file');
   const service = await replayThroughService(path, fromFile.parse, fromFile.sample);
+  const historyReplays = await replaysWithAndWithoutHistory(path, fromFile.replay!);
   const fromJetStream = options.jetStream ? await worker(path, 'jetstream') : undefined;
   // Parsed again in a fresh process after the replays: the machine's speed drifts over a run, and the replays are held to the mean.
   const parseRuns = [fromFile.parse, (await worker(path, 'parse')).parse];
@@ -158,6 +163,7 @@ async function main(): Promise<void> {
     parse: meanParse(parseRuns),
     parseRuns,
     replay: fromFile.replay!,
+    historyReplays,
     memory: fromFile.memory!,
     firstAnswers: fromFile.firstAnswers!,
     service,
@@ -170,6 +176,15 @@ async function main(): Promise<void> {
   writeFileSync(`${file}.json`, JSON.stringify({ ...result, targets: targets(result) }, null, 2));
   writeFileSync(`${file}.md`, report);
   process.stdout.write(`${report}\nresults written to ${file}.{json,md}\n`);
+}
+
+/** After the first replay (history kept), one without history, one with and one without again: ABAB. */
+async function replaysWithAndWithoutHistory(path: string, first: ReplayFigures): Promise<ScaleResult['historyReplays']> {
+  const kept = [first];
+  const without = [(await worker(path, 'replay-without-history')).replay!];
+  kept.push((await worker(path, 'replay')).replay!);
+  without.push((await worker(path, 'replay-without-history')).replay!);
+  return { kept, without };
 }
 
 /** The mean of the parse runs, with their transaction counts (the same in every run). */

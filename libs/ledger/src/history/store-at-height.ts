@@ -1,6 +1,6 @@
 import { findByIds, overlaidCollection, type Doc, type ReadCollection, type Replaced, type Store } from '@ledger-api/store';
 import { UNDO_COLLECTION, undoRecordId, undone, type UndoRecord, type UndoStep } from '../projection/undo';
-import { touchedDocument, UNDO_TOUCHES_COLLECTION, type UndoTouch } from '../projection/undo-touches';
+import { touchedDocument, touchesOfCollection, UNDO_TOUCHES_COLLECTION, type UndoTouch } from '../projection/undo-touches';
 
 /** What reads at a height need of a store: collections to read; a store at a height is one too. */
 export type ReadStore = Pick<Store, 'collection'>;
@@ -11,23 +11,39 @@ export type ReadStore = Pick<Store, 'collection'>;
  * document a later block touched is taken back through their steps, newest
  * first; the others are read as they are. Nothing is copied per height.
  *
- * A read of given ids finds the blocks that touched them through the touch
- * index, however far back the undo records go; any other read takes back
- * every document the collection's later blocks touched, so its cost grows
- * with the number of blocks since `height` (lists keep that window short).
- * One view serves one request: it keeps what it read of the undo records.
+ * The touch index names the blocks after `height` that touched the documents
+ * read (given ids, or every one of the collection), and only their undo
+ * records are read. A read of given ids costs the same however far back it
+ * goes; any other read takes back every document of the collection touched
+ * since, so its cost grows with the blocks since `height` (lists keep that
+ * window short). One view serves one request: it keeps what it read of the
+ * undo records, and each collection's documents taken back.
  */
 export function storeAtHeight(store: ReadStore, height: number): ReadStore {
-  let laterRecords: Promise<UndoRecord[]> | undefined;
-  const newestFirst = () =>
-    (laterRecords ??= store.collection<UndoRecord>(UNDO_COLLECTION).find({ height: { $gt: height } }, { sort: { height: -1 } }));
+  const records = new Map<number, Promise<UndoRecord | undefined>>();
+  const everyReplaced = new Map<string, Promise<Map<string, Replaced<Doc>>>>();
+  const touches = store.collection<UndoTouch>(UNDO_TOUCHES_COLLECTION);
+
+  /** The undo records of these heights that are still kept, each read once per view. */
+  async function recordsAt(heights: number[]): Promise<UndoRecord[]> {
+    const unread = heights.filter((at) => !records.has(at));
+    if (unread.length > 0) {
+      const found = findByIds(store.collection<UndoRecord>(UNDO_COLLECTION), unread.map(undoRecordId));
+      const recordAt = async (at: number) => (await found).get(undoRecordId(at));
+      for (const at of unread) records.set(at, recordAt(at));
+    }
+    // A record dropped since its touches were read (a revert, or the window moving on) took its block's changes with it.
+    return (await Promise.all(heights.map((at) => records.get(at)!))).flatMap((record) => record ?? []);
+  }
 
   /** Each touched document's steps, newest block first: of the given ids, or of every touched one. */
   async function stepsOf(collection: string, ids: string[] | undefined): Promise<Map<string, UndoStep[]>> {
-    const records = ids ? await recordsTouching(collection, ids) : await newestFirst();
+    const filter = ids ? { document: { $in: ids.map((id) => touchedDocument(collection, id)) } } : touchesOfCollection(collection);
+    const found = await touches.find({ ...filter, height: { $gt: height } });
+    const heights = [...new Set(found.map((touch) => touch.height))].sort((a, b) => b - a);
     const wanted = ids && new Set(ids);
     const steps = new Map<string, UndoStep[]>();
-    for (const record of records) {
+    for (const record of await recordsAt(heights)) {
       for (const step of record.before) {
         if (step.collection !== collection || (wanted && !wanted.has(step.id))) continue;
         const known = steps.get(step.id);
@@ -38,28 +54,25 @@ export function storeAtHeight(store: ReadStore, height: number): ReadStore {
     return steps;
   }
 
-  async function recordsTouching(collection: string, ids: string[]): Promise<UndoRecord[]> {
-    const documents = ids.map((id) => touchedDocument(collection, id));
-    const touches = await store.collection<UndoTouch>(UNDO_TOUCHES_COLLECTION).find({ document: { $in: documents }, height: { $gt: height } });
-    const heights = [...new Set(touches.map((touch) => touch.height))].sort((a, b) => b - a);
-    const records = await findByIds(store.collection<UndoRecord>(UNDO_COLLECTION), heights.map(undoRecordId));
-    // A record dropped since its touches were read (a revert, or the window moving on) took its block's changes with it.
-    return heights.flatMap((at) => records.get(undoRecordId(at)) ?? []);
+  async function replacedOf<T extends Doc>(collection: string, ids: string[] | undefined): Promise<Map<string, Replaced<T>>> {
+    const steps = await stepsOf(collection, ids);
+    const docs = await findByIds(store.collection<T>(collection), steps.keys());
+    const replaced = new Map<string, Replaced<T>>();
+    for (const [id, newestStepFirst] of steps) {
+      const now = docs.get(id) ?? null;
+      const then = newestStepFirst.reduce<Doc | null>(undone, now) as T | null;
+      replaced.set(id, { current: now, replacement: then });
+    }
+    return replaced;
   }
 
   return {
     collection<T extends Doc>(name: string): ReadCollection<T> {
-      const current = store.collection<T>(name);
-      return overlaidCollection(current, async (ids) => {
-        const steps = await stepsOf(name, ids);
-        const docs = await findByIds(current, steps.keys());
-        const replaced = new Map<string, Replaced<T>>();
-        for (const [id, newestStepFirst] of steps) {
-          const now = docs.get(id) ?? null;
-          const then = newestStepFirst.reduce<Doc | null>(undone, now) as T | null;
-          replaced.set(id, { current: now, replacement: then });
-        }
-        return replaced;
+      return overlaidCollection(store.collection<T>(name), (ids) => {
+        if (ids) return replacedOf<T>(name, ids);
+        // A list's count and its page read every replaced document: taken back once for both.
+        if (!everyReplaced.has(name)) everyReplaced.set(name, replacedOf(name, undefined));
+        return everyReplaced.get(name)! as Promise<Map<string, Replaced<T>>>;
       });
     },
   };

@@ -292,6 +292,26 @@ describe('ProjectionRunner', () => {
     expect(await sender(store, ALICE)).toMatchObject({ count: 3 });
   });
 
+  it('indexes no touches without history, and indexes those of the records it kept once history is back', async () => {
+    const store = new MemoryStore();
+    const withoutHistory = new ProjectionRunner({ store, projection: senderCountProjection, logger: silentLogger(), indexTouches: false });
+    await withoutHistory.init();
+    const ledger = new TestLedger();
+    const blocks = [ALICE, BOB, ALICE].map((key) => ledger.block([countedBy(ledger, key)]));
+    for (const [index, each] of blocks.entries()) await withoutHistory.handle(applied(each), index + 1);
+    expect(store.snapshot()[UNDO_TOUCHES_COLLECTION] ?? {}).toEqual({});
+    expect(await withoutHistory.handle(reverted(blocks[2]), 4)).toBe('reverted');
+    expect(Object.values(store.snapshot()[UNDO_COLLECTION])).toEqual([1, 2].map((height) => expect.objectContaining({ height, untouched: true })));
+
+    await startRunner(store);
+    const touches = Object.values(store.snapshot()[UNDO_TOUCHES_COLLECTION]);
+    expect(touches).toEqual([
+      expect.objectContaining({ document: touchedDocument(SENDERS, ALICE), height: 1 }),
+      expect.objectContaining({ document: touchedDocument(SENDERS, BOB), height: 2 }),
+    ]);
+    expect(Object.values(store.snapshot()[UNDO_COLLECTION]).some((record) => 'untouched' in record)).toBe(false);
+  });
+
   it('refuses events before init', async () => {
     const { first } = twoBlocks();
     const runner = new ProjectionRunner({ store: new MemoryStore(), projection: senderCountProjection, logger: silentLogger() });

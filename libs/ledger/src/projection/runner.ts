@@ -29,6 +29,11 @@ export interface ProjectionRunnerOptions {
   undoRetention?: number;
   /** How many of the most recent commits the read model's commit log keeps (see CommitRecord). */
   commitLogRetention?: number;
+  /**
+   * Whether the documents each undo record touched are indexed (undo-touches.ts), which reads at a
+   * past height need; on unless turned off (HISTORY_BLOCKS=0), when records say they have none.
+   */
+  indexTouches?: boolean;
   /** Told of every event handled, with its outcome and duration. */
   observer?: ProjectionObserver;
   /**
@@ -62,6 +67,7 @@ export class ProjectionRunner {
   private readonly logger: Logger;
   private readonly undoRetention: number;
   private readonly commitLogRetention: number;
+  private readonly indexTouches: boolean;
   private readonly observer: ProjectionObserver | undefined;
   private readonly guardDocuments: boolean;
   /** The store's embedded engine, where it has one: the runner then shares documents with it rather than copy them. */
@@ -86,6 +92,7 @@ export class ProjectionRunner {
     logger,
     undoRetention = 10_000,
     commitLogRetention = DEFAULT_COMMIT_LOG_RETENTION,
+    indexTouches = true,
     observer,
     guardDocuments = true,
   }: ProjectionRunnerOptions) {
@@ -93,6 +100,7 @@ export class ProjectionRunner {
       if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer, got ${value}`);
     }
     this.commitLogRetention = commitLogRetention;
+    this.indexTouches = indexTouches;
     this.store = store;
     this.projection = projection;
     this.logger = logger.child({ area: projection.area });
@@ -125,7 +133,25 @@ export class ProjectionRunner {
   async init(): Promise<void> {
     await this.store.ensureCollections([...this.projection.collections, ...BOOKKEEPING_COLLECTIONS]);
     await this.recover();
+    if (this.indexTouches) await this.indexUntouchedRecords();
     this.initialised = true;
+  }
+
+  /**
+   * Records kept while touches were not indexed (a read model shared with a process run with
+   * HISTORY_BLOCKS=0) get their touches, so a read at a past height misses none of their changes.
+   */
+  private async indexUntouchedRecords(): Promise<void> {
+    const untouched = await this.undoRecords().find({ untouched: true });
+    if (untouched.length === 0) return;
+    this.logger.info({ records: untouched.length }, 'indexing the touches of undo records kept without them');
+    await this.commit(
+      untouched.map(
+        ({ untouched: _flag, ...record }) =>
+          () =>
+            this.undoWrites(record),
+      ),
+    );
   }
 
   /**
@@ -203,6 +229,7 @@ export class ProjectionRunner {
       blockId: block.id,
       previous: { height: position.height, blockId: position.blockId },
       before: undoSteps(changes, this.engine),
+      ...(!this.indexTouches && { untouched: true as const }),
     };
     const next = { height: block.height, blockId: block.id, streamSeq: this.nextStreamSeq(streamSeq) };
     const commitRecord = this.commitLogWrites({
@@ -353,9 +380,10 @@ export class ProjectionRunner {
     return record ? this.undoWrites(record as unknown as UndoRecord, true) : [];
   }
 
-  /** An undo record with the index of the documents it touched, stored or (`drop`) removed together. */
+  /** An undo record with the index of the documents it touched (if it has one), stored or (`drop`) removed together. */
   private undoWrites(record: UndoRecord, drop = false): Write[] {
-    return [{ collection: UNDO_COLLECTION, id: record._id, doc: drop ? null : record }, ...undoTouchWrites(record, drop)];
+    const touches = record.untouched ? [] : undoTouchWrites(record, drop);
+    return [{ collection: UNDO_COLLECTION, id: record._id, doc: drop ? null : record }, ...touches];
   }
 
   /** Every write of the read model goes through here: one commit, refused once this writer is fenced out. */

@@ -11,6 +11,8 @@ export interface UndoRecord extends Doc {
   previous: { height: number; blockId: string };
   /** How to take back each document, in the order the block first wrote them (see UndoStep). */
   before: UndoStep[];
+  /** Kept without the index of the documents it touched (undo-touches.ts), as with HISTORY_BLOCKS=0. */
+  untouched?: true;
 }
 
 /** Undo record ids sort like heights. */

@@ -31,17 +31,18 @@ export async function startTestArea(
   const networkVersion = options.networkVersion ?? 23;
   const logger = silentLogger();
   const store = await createStore({ dbName: definition.area, logger });
-  const runner = new ProjectionRunner({ store, projection: definition.projection({ networkVersion }), logger });
-  await runner.init();
-  const positions = runnerPositionReader(runner);
-  const feed = new CommitFeed({ store, runner, pollMs: 1000, logger });
-  await feed.start();
   const windows = {
     HISTORY_BLOCKS: options.historyBlocks ?? 10_000,
     LIST_HISTORY_BLOCKS: options.listHistoryBlocks ?? 360,
     UNDO_RETENTION: 10_000,
     FINALITY_DEPTH: options.finalityDepth ?? 0,
   };
+  const indexTouches = windows.HISTORY_BLOCKS > 0;
+  const runner = new ProjectionRunner({ store, projection: definition.projection({ networkVersion }), logger, indexTouches });
+  await runner.init();
+  const positions = runnerPositionReader(runner);
+  const feed = new CommitFeed({ store, runner, pollMs: 1000, logger });
+  await feed.start();
   const read = storeWithHistory(store, windows, { feed, servedState: positions.servedState });
   const cache = createPageCache({ prefix: `${definition.area}:`, ttlSeconds: 60, maxEntries: 1000, logger });
   const app = createHttpApp({

@@ -7,27 +7,33 @@
  * whichever context built the document; and strings are shared rather than
  * copied, which costs neither time nor memory, as they cannot change.
  */
-export function copyDocument<T>(value: T, asRead?: (object: object) => object): T {
+export function copyDocument<T>(value: T, asRead?: AsRead): T {
   return copyValue(value, asRead) as T;
 }
 
-/** `asRead`: what a reader gets of each plain object, copied in its place (the embedded engine's held documents, unpacked). */
-function copyValue(value: unknown, asRead: ((object: object) => object) | undefined): unknown {
+/**
+ * What a reader gets of a plain object, from the object and its copy: the
+ * copy itself, or (the embedded engine's held documents) the copy with its
+ * packed members unpacked. Unpacking makes new objects, so it comes after the
+ * copy: copied before, they would be made twice.
+ */
+export type AsRead = (original: object, copy: Record<string, unknown>) => Record<string, unknown>;
+
+function copyValue(value: unknown, asRead: AsRead | undefined): unknown {
   if (!isContainer(value)) return value;
   if (Array.isArray(value)) {
     const copy = new Array<unknown>(value.length);
     for (let i = 0; i < value.length; i++) copy[i] = copyValue(value[i], asRead);
     return copy;
   }
-  const read = asRead ? asRead(value) : value;
   const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(read)) {
-    const member = copyValue((read as Record<string, unknown>)[key], asRead);
+  for (const key of Object.keys(value)) {
+    const member = copyValue((value as Record<string, unknown>)[key], asRead);
     // Assigning "__proto__" would set the prototype; defining it keeps it an own data member.
     if (key === '__proto__') Object.defineProperty(copy, key, { value: member, enumerable: true, writable: true, configurable: true });
     else copy[key] = member;
   }
-  return copy;
+  return asRead ? asRead(value, copy) : copy;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Doc } from '../types';
 import { lazilyUnpacked, packedTextOf } from './lazy-json';
-import { packedJson, unpackedJson } from './packed-json';
+import { packedJson } from './packed-json';
 
 /**
  * The opaque members of one collection (CollectionSpec.opaqueMembers), which
@@ -14,13 +14,15 @@ import { packedJson, unpackedJson } from './packed-json';
 const PACKED_BY = Symbol('packed by');
 
 /**
- * A held document as a reader gets it, wherever the engine holds it: in its
- * own collection, or kept whole inside another document, as an undo record
- * keeps a before-image (EmbeddedEngine.findHeld). Any other object as it is.
+ * The copy of a held document as a reader gets it, wherever the engine holds
+ * it: in its own collection, or kept whole inside another document, as an
+ * undo record keeps a before-image (EmbeddedEngine.findHeld). The copy still
+ * holds the packed text, which is unpacked in its place; a copy of any other
+ * object is given as it is.
  */
-export function readableHeld(value: object): object {
-  const opaque = (value as { [PACKED_BY]?: OpaqueMembers })[PACKED_BY];
-  return opaque ? opaque.readable(value as Doc, false) : value;
+export function readableCopy(held: object, copy: Record<string, unknown>): Record<string, unknown> {
+  const opaque = (held as { [PACKED_BY]?: OpaqueMembers })[PACKED_BY];
+  return opaque ? opaque.unpackInto(copy) : copy;
 }
 
 export class OpaqueMembers {
@@ -37,7 +39,7 @@ export class OpaqueMembers {
 
   /**
    * The document as held: the given one when it has no opaque member, else a shallow copy with them
-   * packed, which says so (readableHeld) wherever it is held, its own collection or another document.
+   * packed, which says so (readableCopy) wherever it is held, its own collection or another document.
    */
   held(doc: Doc): Doc {
     let held = doc;
@@ -56,17 +58,30 @@ export class OpaqueMembers {
   }
 
   /**
-   * The held document as a reader gets it: itself when it has no opaque member, else a shallow copy
-   * with them unpacked; for a shared reader, lazily (lazilyUnpacked), as a writer mostly carries them
-   * along unread into the document it builds.
+   * A copy of a held document, its packed members unpacked in their place, lazily (lazilyUnpacked):
+   * no filter or sort reads them, so a document read only to be matched, counted or sorted (a read
+   * at a past height reads many) never pays for unpacking them, and one that is sent pays once.
    */
-  readable(held: Doc, shared: boolean): Doc {
+  unpackInto(copy: Record<string, unknown>): Record<string, unknown> {
+    for (const name of this.names) {
+      const text = copy[name];
+      if (typeof text === 'string') copy[name] = lazilyUnpacked(text);
+    }
+    return copy;
+  }
+
+  /**
+   * The held document as a reader that shares it gets it: itself when it has no opaque member, else a
+   * shallow copy with them unpacked lazily (lazilyUnpacked), as a writer mostly carries them along
+   * unread into the document it builds.
+   */
+  shared(held: Doc): Doc {
     let read = held;
     for (const name of this.names) {
       const text = held[name];
       if (typeof text !== 'string') continue;
       if (read === held) read = { ...held };
-      read[name] = shared ? lazilyUnpacked(text) : unpackedJson(text);
+      read[name] = lazilyUnpacked(text);
     }
     return read;
   }
