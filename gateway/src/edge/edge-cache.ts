@@ -44,11 +44,6 @@ export class EdgeCache {
     return this.entries.get(key);
   }
 
-  /** Whether an entry is kept, without making it the most recently used. */
-  has(key: string): boolean {
-    return this.entries.has(key);
-  }
-
   set(key: string, entry: KeptAnswer): void {
     this.entries.set(key, entry);
   }
