@@ -19,8 +19,9 @@ import type { PacedLoadResult, PacedLoadSettings } from './paced-load';
  * through the gateway; meanwhile BENCH_EVENTS ledger events (100, so that p99 is
  * not the maximum) are published BENCH_EVENT_SPACING_MS (1,000) apart, every
  * BENCH_REVERT_EVERY-th (5th) a revert of the newest block. Each event is a
- * one-group Guardian block (or its revert): it changes the guardian area only (but
- * for the first, whose signer the NFT read model learns), so the guardian's cached
+ * one-group Guardian block (or its revert): it changes the guardian area only (the
+ * publisher's first block, whose signer the NFT read model learns, comes before the
+ * rounds), so the guardian's cached
  * pages go cold with it while the NFT areas' should stay warm; the edge's misses
  * per area between one event and the next tell (the
  * spacing sets how often blocks come; the demo ledger's are 8 s apart). For each, one client per area polls a read of that area
@@ -119,6 +120,16 @@ interface Answers {
   edgeMisses: Record<string, number>;
 }
 
+/** The publisher's first block, which changes every area: the NFT read model learns its signer's public key from it. */
+async function firstBlock(stack: JetStreamStack): Promise<void> {
+  const { heightAfter } = await stack.publisher.apply();
+  const deadline = monotonicMs() + POLL_DEADLINE_MS;
+  const answers = await Promise.all(
+    AREAS.map((area) => firstAnswerAt(`${stack.gateway}/api${POLLED[area.name]}`, heightAfter, deadline, { count: 0 })),
+  );
+  if (answers.includes(undefined)) throw new Error(`the first block (height ${heightAfter}) was not answered within ${POLL_DEADLINE_MS} ms`);
+}
+
 /** Publishes the `index`-th event and times each area's first answer at its height. */
 async function measureEvent(stack: JetStreamStack, index: number, polls: { count: number }): Promise<Omit<Answers, 'edgeMisses'>> {
   const { publisher } = stack;
@@ -194,6 +205,7 @@ async function main(): Promise<void> {
   let clock: StageClock | undefined;
   try {
     clock = await StageClock.start(stack);
+    await firstBlock(stack);
     const paths = await requestMix(`${stack.gateway}/api`);
     result.requestMix = paths;
     for (let index = 1; index <= settings.rounds; index += 1) {
