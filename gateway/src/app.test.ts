@@ -102,10 +102,10 @@ describe('security headers', () => {
     expect(response.headers.get('x-powered-by')).toBeNull();
   });
 
-  it('never passes on what a service tells the gateway alone: the commit of an answer and whether it may be kept', async () => {
+  it('never passes on what a service tells the gateway alone: the commit of an answer, whether it may be kept and for how long', async () => {
     const response = await fetch(`${gateway.url}/api/nft/collections`);
     expect(response.status).toBe(200);
-    expect(INTERNAL_HEADERS).toEqual(['x-ledger-commit', 'x-ledger-storable']);
+    expect(INTERNAL_HEADERS).toEqual(['x-ledger-commit', 'x-ledger-storable', 'x-ledger-validity']);
     for (const name of INTERNAL_HEADERS) expect([name, response.headers.get(name)]).toEqual([name, null]);
   });
 

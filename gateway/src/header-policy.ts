@@ -14,7 +14,9 @@ import { INTERNAL_HEADERS, REQUEST_ID_HEADER } from '@ledger-api/http-core';
  *     (INTERNAL_HEADERS) and its access-control-* (the gateway owns the CORS policy): a
  *     service's own value of a header in 1 wins, whether proxied or answered at the edge;
  *  3. an edge answer of 304 goes without the headers that describe a body, as a service sends it.
- * An answer kept at the edge holds 2 less the headers of one connection or one sending.
+ * An answer kept at the edge holds 2 less the headers of one connection or one sending; one
+ * kept until its area's data changes also goes without the head it was read at
+ * (X-Block-Height, X-Block-Id), which the edge sets anew for the head it is sent at.
  *
  * A request sent to a service: the client's headers, with its request id set, its body's
  * length as the gateway read it (no Transfer-Encoding; no Expect, already answered), and
@@ -84,6 +86,7 @@ export type HeaderList = ReadonlyArray<readonly [string, string | string[]]>;
 
 const FOR_THE_GATEWAY_ALONE = new Set(INTERNAL_HEADERS);
 const OF_ONE_SENDING = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', REQUEST_ID_HEADER]);
+const NAME_THE_HEAD = new Set(['x-block-height', 'x-block-id']);
 const DESCRIBE_A_BODY = new Set(['content-type', 'content-length', 'content-encoding']);
 const FORWARDED_HEADERS = ['x-forwarded-for', 'x-forwarded-port', 'x-forwarded-proto', 'x-forwarded-host'];
 
@@ -95,12 +98,13 @@ export function stripServiceHeaders(headers: IncomingMessage['headers']): void {
   for (const name of Object.keys(headers)) if (!passesFromService(name)) delete headers[name];
 }
 
-/** A service's answer's headers as the edge keeps them. */
-export function keptHeadersOf(headers: IncomingMessage['headers']): HeaderList {
+/** A service's answer's headers as the edge keeps them: without the head's when kept beyond its block. */
+export function keptHeadersOf(headers: IncomingMessage['headers'], holdsUntilDataChanges = false): HeaderList {
   const kept: Array<readonly [string, string | string[]]> = [];
   for (const name of Object.keys(headers)) {
     const value = headers[name];
-    if (value !== undefined && passesFromService(name) && !OF_ONE_SENDING.has(name)) kept.push([name, value]);
+    const sentAnew = holdsUntilDataChanges && NAME_THE_HEAD.has(name);
+    if (value !== undefined && passesFromService(name) && !OF_ONE_SENDING.has(name) && !sentAnew) kept.push([name, value]);
   }
   return kept;
 }

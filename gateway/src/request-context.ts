@@ -9,6 +9,8 @@ import { AREAS, isUnderMount } from './upstreams';
 export interface EdgeCapture {
   key: string;
   commit: string;
+  /** The generation of that commit: an answer kept for it alone holds while it is the newest. */
+  generation: number;
 }
 
 /** The replicas a request was sent to, and its X-Forwarded-* headers as the client sent them (each sending adds to them). */

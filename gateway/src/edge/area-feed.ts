@@ -15,6 +15,18 @@ import { readFeedFrame } from './feed-frame';
 /** `live`: the feed said where the area stands and is connected; anything else: the edge must not answer for the area. */
 export type FeedState = 'connecting' | 'live' | 'lost';
 
+/** A block the area stands at: what X-Block-Height and X-Block-Id of an answer read at its head say. */
+export interface HeadBlock {
+  height: number;
+  id: string;
+}
+
+/** What the edge answers at: the newest commit, and the block the area stands at after it. */
+export interface EdgeState {
+  commit: CommitId;
+  head: HeadBlock;
+}
+
 export interface AreaFeedOptions {
   area: string;
   /** The live stream of each replica of the service, e.g. `http://127.0.0.1:4102/nft/events`: one is followed, the next after each failure. */
@@ -49,6 +61,11 @@ export class AreaFeed implements LiveEventSource {
   private newest: StreamEvent | undefined;
   /** Events since the position the feed connected at, oldest first. */
   private recent: StreamEvent[] = [];
+  /**
+   * The blocks the area stands on since the feed connected, newest last: a revert's event names the
+   * block taken back, and the one below it is where the area stands then. Empty when that is not known.
+   */
+  private chain: HeadBlock[] = [];
   private bufferedSince: CommitId | undefined;
   /** A commit a service answered from before the feed announced it, and when that was first seen. */
   private ahead: { commit: CommitId; seenAt: number } | undefined;
@@ -84,6 +101,13 @@ export class AreaFeed implements LiveEventSource {
    */
   edgeCommit(): CommitId | undefined {
     return this.state === 'live' && !this.ahead ? this.newest?.commit : undefined;
+  }
+
+  /** The edge commit with the block the area stands at after it; undefined while either is not known (right after a revert the feed did not see the block below of). */
+  edgeState(): EdgeState | undefined {
+    const commit = this.edgeCommit();
+    const head = this.chain.at(-1);
+    return commit && head && { commit, head };
   }
 
   /** A service answered from `commit`: a commit the feed has not announced means it trails. */
@@ -146,6 +170,7 @@ export class AreaFeed implements LiveEventSource {
     if (frame.kind === 'malformed') return this.rejected(frame.reason);
     const { event } = frame;
     if (event.event === 'position' || event.event === 'reset') return this.opened(event);
+    this.followChain(event);
     this.advanceTo(event);
     this.recent.push(event);
     // The events kept are all those after the one dropped last.
@@ -163,11 +188,24 @@ export class AreaFeed implements LiveEventSource {
       // What came while the feed was away is not in hand: its clients resume through the service.
       this.endListeners();
       this.recent = [];
+      this.chain = [{ height: position.data.height, id: position.data.id }];
       this.advanceTo(position);
       this.bufferedSince = position.commit;
     }
     this.failures = 0;
     this.setState('live');
+  }
+
+  /** An applied block goes on top of the chain; a revert takes its block off, and the one below is the head when the feed saw it applied. */
+  private followChain({ event, data: { height, id } }: StreamEvent): void {
+    const below = this.chain.filter((block) => block.height < height);
+    if (event === 'block.applied') {
+      below.push({ height, id });
+      // The heads a run of reverts can go back to; past what is buffered a reconnection starts afresh anyway.
+      if (below.length > this.options.bufferedEvents + 1) below.shift();
+    }
+    const top = below.at(-1);
+    this.chain = event === 'block.reverted' && top?.height !== height - 1 ? [] : below;
   }
 
   private advanceTo(event: StreamEvent): void {

@@ -226,3 +226,64 @@ describe('the edge cache', () => {
     expect((await ask(gateway)).proxied).toBe(true);
   });
 });
+
+describe('answers kept until the area’s data changes', () => {
+  const commitAnnounced = async (gateway: RunningGateway, kind: 'block.applied' | 'block.reverted', changesData: boolean) => {
+    area.commit(kind, true, changesData);
+    const generation = area.generation;
+    await waitFor(() => gateway.edge?.feeds.get('nft-base')?.edgeCommit()?.generation === generation, `the feed to announce commit ${generation}`);
+  };
+  const headOf = (answer: { headers: Record<string, unknown> }) => [answer.headers['x-block-height'], answer.headers['x-block-id']];
+  /** The next request is proxied and rendered at `generation`, sent with the head block `head`; the one after is answered at the edge. */
+  const renderedAgain = async (gateway: RunningGateway, generation: number, head: string[], path = '/api/nft/assets?limit=2') => {
+    const answer = await ask(gateway, path);
+    expect(answer).toMatchObject({ proxied: true, generation });
+    expect(headOf(answer)).toEqual(head);
+    expect(await ask(gateway, path)).toMatchObject({ proxied: false, generation });
+  };
+
+  it('keeps an answer across blocks that changed nothing of the area, sent with the head block, and drops it at one that did', async () => {
+    const gateway = await gatewayOver();
+    const first = await ask(gateway);
+    expect(first).toMatchObject({ proxied: true, generation: 1 });
+    expect(headOf(first)).toEqual(['1', 'block-1']);
+
+    await commitAnnounced(gateway, 'block.applied', false);
+    const frontAndExpress: Array<Record<string, string>> = [{}, { 'content-length': '0' }];
+    for (const headers of frontAndExpress) {
+      const kept = await ask(gateway, '/api/nft/assets?limit=2', headers);
+      expect(kept).toMatchObject({ status: 200, proxied: false, generation: 1, body: first.body });
+      expect(headOf(kept)).toEqual(['2', 'block-2']);
+      expect(kept.headers.etag).toBe(first.headers.etag);
+    }
+    const notModified = await ask(gateway, '/api/nft/assets?limit=2', { 'if-none-match': String(first.headers.etag) });
+    expect(notModified).toMatchObject({ status: 304, proxied: false });
+    expect(headOf(notModified)).toEqual(['2', 'block-2']);
+
+    await commitAnnounced(gateway, 'block.applied', true);
+    await renderedAgain(gateway, 3, ['3', 'block-3']);
+  });
+
+  it('keeps it across the revert of a block that changed nothing of the area, and never reopens an earlier state’s after one that did', async () => {
+    const gateway = await gatewayOver();
+    await ask(gateway);
+    await commitAnnounced(gateway, 'block.applied', false);
+    await commitAnnounced(gateway, 'block.reverted', false);
+    const kept = await ask(gateway);
+    expect(kept).toMatchObject({ proxied: false, generation: 1 });
+    expect(headOf(kept)).toEqual(['1', 'block-1']);
+
+    await commitAnnounced(gateway, 'block.applied', true);
+    await renderedAgain(gateway, 4, ['2', 'block-2']);
+    await commitAnnounced(gateway, 'block.reverted', true);
+    await renderedAgain(gateway, 5, ['1', 'block-1']);
+  });
+
+  it('keeps an answer the service says holds for its block only (an expiry flag) for that commit alone', async () => {
+    const gateway = await gatewayOver();
+    const path = '/api/nft/assets?expired=true';
+    await renderedAgain(gateway, 1, ['1', 'block-1'], path);
+    await commitAnnounced(gateway, 'block.applied', false);
+    await renderedAgain(gateway, 2, ['2', 'block-2'], path);
+  });
+});

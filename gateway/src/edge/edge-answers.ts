@@ -2,7 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler } from 'express';
 import fresh from 'fresh';
 import {
+  dataGenerationOf,
   formatCommitId,
+  holdsUntilDataChanges,
   isStorable,
   LEDGER_COMMIT_HEADER,
   negotiateEncoding,
@@ -10,13 +12,15 @@ import {
   pageRequestKey,
   parseCommitId,
   STORABLE_HEADER,
+  VALIDITY_HEADER,
+  type CommitId,
 } from '@ledger-api/http-core';
 import type { Metrics } from '@ledger-api/observability';
 import { keptHeadersOf, notModifiedHeadersOf } from '../header-policy';
 import { contextOf, type EdgeCapture } from '../request-context';
 import type { Area } from '../upstreams';
-import type { AreaFeed } from './area-feed';
-import type { EdgeCache, EdgeEntry } from './edge-cache';
+import type { AreaFeed, EdgeState } from './area-feed';
+import type { EdgeCache, EdgeEntry, KeptAnswer } from './edge-cache';
 
 /** Labelled by `area` and `result`: hit, miss (proxied, may be kept), bypass (proxied, the feed cannot vouch for the area). */
 export type EdgeRequestCounter = ReturnType<Metrics['counter']>;
@@ -46,9 +50,25 @@ export interface EdgeRequest {
   body?: string;
 }
 
-function edgeKey(area: Area, commit: string, { method, path, querystring, acceptEncoding, body }: EdgeRequest): string {
+/** Keyed by the commit that last changed the area's data: answers that hold for one commit only are told apart by what is kept (see answerAt). */
+function edgeKey(area: Area, commit: CommitId, { method, path, querystring, acceptEncoding, body }: EdgeRequest): string {
   const request = pageRequestKey({ method, path: normalizePath(`${area.servicePath}${path}`), querystring, body });
-  return `${area.service} ${commit} ${negotiateEncoding(acceptEncoding)} ${request}`;
+  const data = formatCommitId({ readModel: commit.readModel, generation: dataGenerationOf(commit) });
+  return `${area.service} ${data} ${negotiateEncoding(acceptEncoding)} ${request}`;
+}
+
+/**
+ * What a kept answer sends at the edge state, or undefined when it does not hold there: an answer
+ * kept for its commit only holds while that is the newest; one that holds until the area's data
+ * changes (which its key vouches for) names the head block in its headers, as the service does.
+ */
+export function answerAt(kept: KeptAnswer, { commit, head }: EdgeState): EdgeEntry | undefined {
+  if (!kept.holdsUntilDataChanges) return kept.renderedAt === commit.generation ? kept : undefined;
+  if (kept.sent?.generation !== commit.generation) {
+    const headers = [...kept.headers, ['x-block-height', String(head.height)] as const, ['x-block-id', head.id] as const];
+    kept.sent = { generation: commit.generation, answer: { headers, body: kept.body } };
+  }
+  return kept.sent.answer;
 }
 
 function edgeRequestOf(req: Request): EdgeRequest {
@@ -128,22 +148,23 @@ export function edgeAnswers({ area, feed, cache, requests, waits }: EdgeAnswersO
   };
   const answer: RequestHandler = (req, res, next) => {
     if (!PAGE_METHODS.has(req.method)) return next();
-    const commit = feed.edgeCommit();
-    if (!commit) {
+    const state = feed.edgeState();
+    if (!state) {
       counted.bypass.inc();
       return next();
     }
-    const commitId = formatCommitId(commit);
-    const capture = { key: edgeKey(area, commitId, edgeRequestOf(req)), commit: commitId };
-    const entry = cache.get(capture.key);
+    const { commit } = state;
+    const capture = { key: edgeKey(area, commit, edgeRequestOf(req)), commit: formatCommitId(commit), generation: commit.generation };
+    const kept = cache.get(capture.key);
+    const entry = kept && answerAt(kept, state);
     if (entry) {
       counted.hit.inc();
       req.context.answeredAtEdge = true;
       return sendEntry(req, res, entry);
     }
-    const waiting = inFlight.wait(capture.key, (kept) => (kept ? answer(req, res, next) : proxied(req, capture, next)));
+    const waiting = inFlight.wait(capture.key, (answered) => (answered ? answer(req, res, next) : proxied(req, capture, next)));
     if (waiting) return waited.inc();
-    inFlight.lead(capture.key, res, () => cache.has(capture.key));
+    inFlight.lead(capture.key, res, () => cache.get(capture.key)?.renderedAt === capture.generation);
     proxied(req, capture, next);
   };
   return answer;
@@ -157,9 +178,9 @@ export function edgeAnswers({ area, feed, cache, requests, waits }: EdgeAnswersO
 export function keptAnswers({ area, feed, cache, requests }: EdgeAnswersOptions): (request: EdgeRequest) => EdgeEntry | undefined {
   const hits = requests.labels({ area: area.service, result: 'hit' });
   return (request) => {
-    const commit = feed.edgeCommit();
-    if (!commit) return undefined;
-    const entry = cache.get(edgeKey(area, formatCommitId(commit), request));
+    const state = feed.edgeState();
+    const kept = state && cache.get(edgeKey(area, state.commit, request));
+    const entry = kept && answerAt(kept, state);
     if (entry) hits.inc();
     return entry;
   };
@@ -169,8 +190,9 @@ export function keptAnswers({ area, feed, cache, requests }: EdgeAnswersOptions)
  * Sees a service's answer on its way to the client (before the proxy strips the internal
  * headers): tells the feed of a commit it has not announced, and keeps a whole 200 page the
  * service marked storable that was rendered at the commit the request was looked up at, if
- * that is still the newest when the page is complete. Cache-Control plays no part: it is
- * what clients are told, and a page marked `no-store` for them may still be kept here.
+ * that is still the newest when the page is complete: for that commit only, or until the
+ * area's data changes when the service says it holds that long. Cache-Control plays no part:
+ * it is what clients are told, and a page marked `no-store` for them may still be kept here.
  */
 export function keepForEdge(feed: AreaFeed, cache: EdgeCache, maxEntryBytes: number) {
   return (proxyRes: IncomingMessage, req: IncomingMessage): void => {
@@ -180,6 +202,8 @@ export function keepForEdge(feed: AreaFeed, cache: EdgeCache, maxEntryBytes: num
     const { capture } = contextOf(req);
     if (!capture || header !== capture.commit || proxyRes.statusCode !== 200 || req.method === 'HEAD') return;
     if (!isStorable(proxyRes.headers[STORABLE_HEADER])) return;
+    // Read now: the proxy strips the service's internal headers once this has seen them.
+    const holds = holdsUntilDataChanges(proxyRes.headers[VALIDITY_HEADER]);
     const chunks: Buffer[] = [];
     let size = 0;
     proxyRes.on('data', (chunk: Buffer) => {
@@ -189,7 +213,8 @@ export function keepForEdge(feed: AreaFeed, cache: EdgeCache, maxEntryBytes: num
     proxyRes.once('end', () => {
       const newest = feed.edgeCommit();
       if (size > maxEntryBytes || !newest || formatCommitId(newest) !== capture.commit) return;
-      cache.set(capture.key, { headers: keptHeadersOf(proxyRes.headers), body: Buffer.concat(chunks, size) });
+      const headers = keptHeadersOf(proxyRes.headers, holds);
+      cache.set(capture.key, { headers, body: Buffer.concat(chunks, size), renderedAt: capture.generation, holdsUntilDataChanges: holds });
     });
   };
 }

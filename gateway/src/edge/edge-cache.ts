@@ -1,9 +1,23 @@
 import { LRUCache } from 'lru-cache';
 
-/** An answer as the service sent it, ready to be sent again: its headers (the gateway's own aside) and body. */
+/** An answer ready to be sent: its headers (the gateway's own aside) and body. */
 export interface EdgeEntry {
   headers: ReadonlyArray<readonly [string, string | string[]]>;
   body: Buffer;
+}
+
+/**
+ * An answer as the service sent it, kept: for the commit it was rendered at only, or, when the
+ * service said it holds until the area's data changes, for every commit after it that changed
+ * nothing of the area; its X-Block-Height and X-Block-Id are then not kept but the head's when
+ * it is sent (see answerAt).
+ */
+export interface KeptAnswer extends EdgeEntry {
+  /** The generation of the commit it was rendered at. */
+  renderedAt: number;
+  holdsUntilDataChanges: boolean;
+  /** The answer as last sent, and the generation whose head it names: made once per commit, not per hit. */
+  sent?: { generation: number; answer: EdgeEntry };
 }
 
 /** Bytes an entry costs beyond its body and key: its header strings and the map's own bookkeeping. */
@@ -15,26 +29,22 @@ function entrySize(entry: EdgeEntry, key: string): number {
 
 /**
  * The gateway's answers, bounded in bytes, least recently used first out. Keys hold the
- * commit an answer was rendered at, so no entry ever needs invalidating: once the area
- * moves on, entries of older commits are never asked for again and age out.
+ * commit that last changed the area's data when the answer was rendered, so no entry ever
+ * needs invalidating: once the area's data moves on, entries of older data are never asked
+ * for again and age out (an answer kept for one commit only is told apart by its renderedAt).
  */
 export class EdgeCache {
-  private readonly entries: LRUCache<string, EdgeEntry>;
+  private readonly entries: LRUCache<string, KeptAnswer>;
 
   constructor(maxBytes: number) {
-    this.entries = new LRUCache<string, EdgeEntry>({ maxSize: maxBytes, sizeCalculation: entrySize });
+    this.entries = new LRUCache<string, KeptAnswer>({ maxSize: maxBytes, sizeCalculation: entrySize });
   }
 
-  get(key: string): EdgeEntry | undefined {
+  get(key: string): KeptAnswer | undefined {
     return this.entries.get(key);
   }
 
-  /** Whether an entry is kept, without making it the most recently used. */
-  has(key: string): boolean {
-    return this.entries.has(key);
-  }
-
-  set(key: string, entry: EdgeEntry): void {
+  set(key: string, entry: KeptAnswer): void {
     this.entries.set(key, entry);
   }
 

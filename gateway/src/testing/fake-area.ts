@@ -5,6 +5,8 @@ import {
   STORABLE,
   STORABLE_HEADER,
   STREAM_HEADERS,
+  UNTIL_DATA_CHANGES,
+  VALIDITY_HEADER,
   formatCommitId,
   type LiveEventSource,
   type StreamEvent,
@@ -15,15 +17,20 @@ import type { RunningServer } from './gateway-harness';
 /**
  * A stand-in for one area's service as the gateway sees it: pages that name the commit they
  * were rendered at, and the live stream of its commits, each under the test's control. As at
- * the services, every page but a batch lookup's (a path ending in `/batch`) is marked storable.
+ * the services, every page but a batch lookup's (a path ending in `/batch`) is marked storable,
+ * and holds until the area's data changes unless its query has `expired` (as the exchange's
+ * expiry flag, an answer for its block only).
  */
 export interface FakeArea extends RunningServer {
   readonly readModel: string;
   readonly generation: number;
   /** Page requests the service answered. */
   readonly renders: number;
-  /** Commits a block (or takes the last one back) and announces it on the stream, unless told to keep quiet. */
-  commit(kind?: 'block.applied' | 'block.reverted', announce?: boolean): void;
+  /**
+   * Commits a block (or takes the last one back) and announces it on the stream, unless told to keep
+   * quiet; `changesData` false: a block with nothing for the area (or the revert of one).
+   */
+  commit(kind?: 'block.applied' | 'block.reverted', announce?: boolean, changesData?: boolean): void;
   /** Announces the commits made quietly. */
   announce(): void;
   /** Pages are rendered at this generation instead of the newest (a replica that trails). */
@@ -47,6 +54,8 @@ export async function startFakeArea(basePath: string, readModel = 'fakeModel'): 
   const history: StreamEvent[] = [];
   const listeners = new Set<(event: StreamEvent | undefined) => void>();
   let generation = 1;
+  /** By generation, the generation that last changed the data; a generation not in it changed the data itself. */
+  const changedAtOf = new Map<number, number>();
   let height = 1;
   let announced = 1;
   let renderedAt: number | undefined;
@@ -57,7 +66,7 @@ export async function startFakeArea(basePath: string, readModel = 'fakeModel'): 
   const openStreams = new Set<ServerResponse>();
   let held: Array<() => void> | undefined;
   const streams = new LiveStreams({ keepAliveMs: 60_000 });
-  const commitOf = (at: number) => ({ readModel, generation: at });
+  const commitOf = (at: number) => ({ readModel, generation: at, changedAt: changedAtOf.get(at) ?? at });
   const source: LiveEventSource = {
     position: () => ({ commit: commitOf(announced), data: { height, id: `block-${height}` } }),
     eventsAfter: async ({ generation: after }) => history.filter((event) => event.commit.generation > after),
@@ -77,15 +86,19 @@ export async function startFakeArea(basePath: string, readModel = 'fakeModel'): 
     renders += 1;
     const at = renderedAt ?? generation;
     const text = JSON.stringify({ data: { generation: at, method: req.method, url: req.url, body } });
-    const batch = (req.url ?? '').split('?')[0].endsWith('/batch');
+    const [path, query = ''] = (req.url ?? '').split('?');
+    const batch = path.endsWith('/batch');
+    const forItsBlock = new URLSearchParams(query).has('expired');
     res.writeHead(200, {
       'content-type': 'application/json; charset=utf-8',
       'cache-control': cacheControl ?? (req.method === 'POST' ? 'no-store' : 'no-cache'),
       etag: `"page-${at}-${text.length}"`,
       vary: 'Accept-Encoding',
       'x-block-height': String(height),
+      'x-block-id': `block-${height}`,
       [LEDGER_COMMIT_HEADER]: formatCommitId(commitOf(at)),
       ...(!batch && { [STORABLE_HEADER]: STORABLE }),
+      ...(!batch && !forItsBlock && { [VALIDITY_HEADER]: UNTIL_DATA_CHANGES }),
     });
     res.end(req.method === 'HEAD' ? undefined : text);
   };
@@ -117,8 +130,9 @@ export async function startFakeArea(basePath: string, readModel = 'fakeModel'): 
     get renders() {
       return renders;
     },
-    commit(kind = 'block.applied', announceNow = true) {
+    commit(kind = 'block.applied', announceNow = true, changesData = true) {
       generation += 1;
+      if (!changesData) changedAtOf.set(generation, changedAtOf.get(generation - 1) ?? generation - 1);
       const block = { height: kind === 'block.applied' ? height + 1 : height, id: `block-${kind === 'block.applied' ? height + 1 : height}` };
       height = kind === 'block.applied' ? height + 1 : height - 1;
       history.push({

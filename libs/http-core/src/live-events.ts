@@ -34,29 +34,46 @@ export const SHUTDOWN_RETRY_SPREAD_MS = 1_000;
 export const LAST_EVENT_ID_QUERY_KEY = 'lastEventId';
 
 /**
- * A commit named across processes: the read model it belongs to, and the cache generation
- * it settled. Its text form is an event id and the commit header's value.
+ * A commit named across processes: the read model it belongs to, the cache generation it
+ * settled, and the generation of the newest commit up to it that changed the area's data
+ * (`changedAt`; the commit's own when absent). Its text form is an event id and the commit
+ * header's value: `<read model>-<generation>`, with `.<changedAt>` after it when the commit
+ * left the data as an earlier one had made it.
  */
 export interface CommitId {
   readModel: string;
   generation: number;
+  changedAt?: number;
 }
 
-const COMMIT_ID = /^([\w]{0,64})-(\d{1,15})$/;
+const COMMIT_ID = /^([\w]{0,64})-(\d{1,15})(?:\.(\d{1,15}))?$/;
 
 /** Whether `known` is `commit` or a later commit of the same read model. */
 export function commitReaches(known: CommitId, commit: CommitId): boolean {
   return known.readModel === commit.readModel && known.generation >= commit.generation;
 }
 
-export function formatCommitId({ readModel, generation }: CommitId): string {
-  return `${readModel}-${generation}`;
+/** The generation whose data the commit reads: what a page that holds until the data changes is keyed by. */
+export function dataGenerationOf({ generation, changedAt }: CommitId): number {
+  return changedAt ?? generation;
+}
+
+export function formatCommitId(commit: CommitId): string {
+  const { readModel, generation } = commit;
+  const changedAt = dataGenerationOf(commit);
+  return changedAt === generation ? `${readModel}-${generation}` : `${readModel}-${generation}.${changedAt}`;
 }
 
 /** undefined for anything that is not a commit id (a client's Last-Event-ID is any text). */
 export function parseCommitId(text: string | undefined): CommitId | undefined {
   const match = text === undefined ? null : COMMIT_ID.exec(text);
-  return match ? { readModel: match[1], generation: Number(match[2]) } : undefined;
+  if (!match) return undefined;
+  const [, readModel, generationText, changedAtText] = match;
+  const generation = Number(generationText);
+  if (changedAtText === undefined) return { readModel, generation };
+  const changedAt = Number(changedAtText);
+  // A commit cannot read data a later commit made.
+  return changedAt <= generation ? { readModel, generation, changedAt } : undefined;
 }
 
 const BLOCK_ID_EXAMPLE = '4351b0cf8c37a518cd30cbde10886f757aa73e22492c30ca973a586f831b2321';

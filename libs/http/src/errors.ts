@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Middleware } from 'koa';
-import { ApiError, errorBody, errorStatus, RETRY_AFTER_SECONDS, STORABLE_HEADER } from '@ledger-api/http-core';
+import { ApiError, errorBody, errorStatus, RETRY_AFTER_SECONDS, STORABLE_HEADER, VALIDITY_HEADER } from '@ledger-api/http-core';
 import type { Logger } from '@ledger-api/observability';
 
 /**
@@ -47,6 +47,7 @@ export function errorMiddleware(logger: Logger): Middleware {
       ctx.set('Cache-Control', 'no-store');
       // The route marked its answer storable before it was read; an error answer never is.
       ctx.remove(STORABLE_HEADER);
+      ctx.remove(VALIDITY_HEADER);
       if (status === 503) ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
     }
   };

@@ -4,6 +4,7 @@ import type { Context, Middleware } from 'koa';
 import {
   encodeVariant,
   encodeVariants,
+  holdsUntilDataChanges,
   isStorable,
   LEDGER_COMMIT_HEADER,
   negotiateEncoding,
@@ -11,17 +12,18 @@ import {
   setContentEncoding,
   setRepresentationHeaders,
   STORABLE_HEADER,
+  VALIDITY_HEADER,
 } from '@ledger-api/http-core';
 import type { ServedLedgerState } from './types';
 
-/** What caching needs of a page cache: pages keyed by the ledger generation, stored whole and read one representation at a time. */
+/** What caching needs of a page cache: pages keyed by a ledger generation, stored whole and read one representation at a time. */
 export type PageCacheLike = Pick<PageCache, 'get' | 'set'>;
 
 export interface PageCacheOptions {
   /** Cache namespace, e.g. `guardian`. */
   area: string;
-  /** The area's ledger state now: its generation changes with every applied or reverted block. */
-  ledgerState(): Promise<Pick<ServedLedgerState, 'generation' | 'commitInFlight'>>;
+  /** The area's ledger state now: its generation changes with every applied or reverted block, its data generation with those that change the area's data. */
+  ledgerState(): Promise<Pick<ServedLedgerState, 'generation' | 'dataGeneration' | 'commitInFlight'>>;
   /** Without a cache every request renders; the answer is the same. Only answers marked storable are looked up and kept. */
   cache?: PageCacheLike;
   /**
@@ -42,7 +44,11 @@ export interface PageCacheOptions {
  * A page is keyed by area, method, path, query string, the request body's text
  * (`ctx.state.requestBodyText`, undefined for GET) and the ledger generation the
  * request is answered from: `ctx.state.ledgerState` when an earlier middleware read
- * it, else `ledgerState()` read now. A rendered page is stored only when no block
+ * it, else `ledgerState()` read now. A page marked to hold until the area's data
+ * changes (VALIDITY_HEADER) is keyed by the data generation, so blocks that write
+ * nothing to the area leave it cached; any other by the generation, which every
+ * block moves. Its X-Block-Height is the head's, set before this middleware and
+ * never stored. A rendered page is stored only when no block
  * commit was in flight before or after the render and the generation held still
  * across it; with snapshot reads the state before the render is all there is to check.
  *
@@ -56,8 +62,9 @@ export interface PageCacheOptions {
  * holds for that form answers 304. POST answers are never stored by clients
  * (`no-store`); GET answers are revalidated (`no-cache`).
  *
- * Right after a commit every page is a miss at once: a request whose page is being
- * rendered by another request waits for that page instead of rendering it again.
+ * Right after a commit that changed the data, every page of the area is a miss at once: a
+ * request whose page is being rendered by another request waits for that page instead of
+ * rendering it again.
  */
 export function pageCache(options: PageCacheOptions): Middleware {
   const rendering: PagesInRender = new Map();
@@ -94,8 +101,9 @@ async function cachedRender(
   const { cache } = options;
   const before: LedgerState = ctx.state.ledgerState ?? (await options.ledgerState());
   if (!cache || !isStorable(ctx.response.get(STORABLE_HEADER))) return renderPage(options, before, ctx, render, coding, false);
-  const key = pageKey(options.area, before.generation, ctx);
-  // A page cached under this generation was read from the settled state, even while the next block is being written.
+  const holdsUntilDataChange = holdsUntilDataChanges(ctx.response.get(VALIDITY_HEADER));
+  const key = pageKey(options.area, holdsUntilDataChange ? before.dataGeneration : before.generation, ctx);
+  // A page cached under this key was read from a settled state it holds for, even while the next block is being written.
   const hit = await cache.get(key, coding);
   options.lookups?.inc({ result: hit === null ? 'miss' : 'hit' });
   if (hit !== null) return { variant: hit, settledAt: before.generation };
@@ -120,8 +128,8 @@ async function cachedRender(
  * Renders the page and encodes the form to send; with `encodeAll`, a page read from one
  * settled state comes with every form of it (`whole`), to be stored. A page read while a
  * block was being written may mix two ledger states: it is served once but never stored.
- * A revert moves the generation on as well, so no page of a later state can ever be found
- * under an earlier state's key.
+ * A revert that changes data moves both generations on as well (to values never used
+ * before), so no page of a later state can ever be found under an earlier state's key.
  */
 async function renderPage(
   options: PageCacheOptions,

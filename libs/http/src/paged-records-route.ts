@@ -65,6 +65,7 @@ export function pagedRecordsRoute<
     ...(params && { params }),
     query: listQuerySchema(list),
     history: 'list',
+    ...(list.expiryKeys && { expiryKeys: list.expiryKeys }),
     walkStart: ({ location, query }) => firstCursorLink(location, list, query.limit),
     ...(body && { body }),
     response: pagedResponse(item),

@@ -25,6 +25,8 @@ export interface ListConfig<F extends z.ZodRawShape = z.ZodRawShape> {
   transform: boolean;
   /** Defaults shown in links when the client did not send them, in link order (after transform). */
   linkFlags?: Record<string, string>;
+  /** Filters evaluated at the height the answer is read at (expiry flags): see RouteSpec.expiryKeys. */
+  expiryKeys?: readonly string[];
   /** `meta.totalCountIsEstimate`: whether clients are told the total may be an estimate. */
   totalCountIsEstimate: boolean;
 }

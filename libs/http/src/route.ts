@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { z } from 'zod';
-import { ApiError, STORABLE, STORABLE_HEADER } from '@ledger-api/http-core';
+import { ApiError, STORABLE, STORABLE_HEADER, UNTIL_DATA_CHANGES, VALIDITY_HEADER } from '@ledger-api/http-core';
 import type { ServedLedgerState } from './types';
 import { parseJsonBody, readBodyText } from './body';
 import { decodeCursor } from './cursor';
@@ -47,6 +47,12 @@ export interface RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z
    */
   storable?: false;
   /**
+   * Query keys that make the answer read the height itself (expiry flags such as `expired`): an
+   * answer to a request that sends one holds for its block only, while every other storable
+   * answer holds until a block changes the area's data.
+   */
+  expiryKeys?: readonly string[];
+  /**
    * Set on routes that read records: they take `height`, `blockId` and `minHeight`
    * (api-behaviour.md section 12) and reach as far back as point reads or lists do.
    */
@@ -77,14 +83,23 @@ const readBody: Middleware = async (ctx, next) => {
 };
 
 /**
- * Marks the answer as one the platform's caches may keep: the page cache and the gateway read the mark.
- * A read at a past height (asked for, or a walk's) names its own block in its headers, which a cached
- * page would not carry.
+ * Marks the answer as one the platform's caches may keep, and for how long: the page cache and the
+ * gateway read the marks. A read at a past height (asked for, or a walk's) names its own block in its
+ * headers, which a cached page would not carry. A page holds until the area's data changes unless it
+ * reads the height itself: expiry evaluated at it, or a keyset walk, whose links name the block it reads at.
  */
-const markStorable: Middleware = async (ctx, next) => {
-  if (readsAtHead(ctx.query, ctx.state.ledgerState as ServedLedgerState)) ctx.set(STORABLE_HEADER, STORABLE);
-  await next();
-};
+function markStorable(route: AnyRoute): Middleware {
+  const expiryKeys = route.expiryKeys ?? [];
+  return async (ctx, next) => {
+    const { query } = ctx;
+    if (readsAtHead(query, ctx.state.ledgerState as ServedLedgerState)) {
+      ctx.set(STORABLE_HEADER, STORABLE);
+      const readsHeight = query.cursor !== undefined || expiryKeys.some((key) => query[key] !== undefined);
+      if (!readsHeight) ctx.set(VALIDITY_HEADER, UNTIL_DATA_CHANGES);
+    }
+    await next();
+  };
+}
 
 function readsAtHead(query: Record<string, string | string[] | undefined>, head: ServedLedgerState): boolean {
   if (query.height !== undefined || query.minHeight !== undefined) return false;
@@ -131,7 +146,7 @@ export function mountRoutes(router: Router, routes: AnyRoute[], pageCache: Middl
     const render: Middleware = async (ctx) => {
       ctx.body = await route.handler(ctx.state.input);
     };
-    const caching = route.storable === false ? [pageCache] : [markStorable, pageCache];
+    const caching = route.storable === false ? [pageCache] : [markStorable(route), pageCache];
     const atHeight = route.history ? [readAtHeight(history, route.history, route.walkStart)] : [];
     const steps = [...(route.method === 'post' ? [readBody] : []), ...caching, validateRequest, ...atHeight, render];
     router[route.method](route.path, ...steps);

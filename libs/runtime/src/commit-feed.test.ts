@@ -24,11 +24,21 @@ describe('CommitFeed in the process that writes', () => {
     const reads = jest.spyOn(store, 'collection');
     const first = ledger.block([countedBy(ledger, ALICE)]);
     await runner.handle(applied(first), 1);
-    expect(feed.current()).toEqual({ readModel: runner.ledgerState.readModel, generation: 1, position: { height: 1, blockId: first.id } });
+    expect(feed.current()).toEqual({
+      readModel: runner.ledgerState.readModel,
+      generation: 1,
+      changedAt: 1,
+      position: { height: 1, blockId: first.id },
+    });
     const second = ledger.block([countedBy(ledger, ALICE)]);
     await runner.handle(applied(second), 2);
     await runner.handle(reverted(second), 3);
-    expect(feed.current()).toEqual({ readModel: runner.ledgerState.readModel, generation: 3, position: { height: 1, blockId: first.id } });
+    expect(feed.current()).toEqual({
+      readModel: runner.ledgerState.readModel,
+      generation: 3,
+      changedAt: 3,
+      position: { height: 1, blockId: first.id },
+    });
     expect(reads.mock.calls.filter(([name]) => name === '_ledger' || name === '_commits')).toEqual([]);
     feed.stop();
   });

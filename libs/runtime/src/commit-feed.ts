@@ -6,6 +6,8 @@ import type { Store } from '@ledger-api/store';
 export interface FeedState {
   readModel: string;
   generation: number;
+  /** The generation of the newest commit that changed the area's data (see StoredLedgerState). */
+  changedAt: number;
   position: { height: number; blockId: string };
 }
 
@@ -28,7 +30,7 @@ export interface CommitFeedOptions {
  */
 export class CommitFeed {
   private readonly listeners = new Set<CommitListener>();
-  private state: FeedState = { readModel: '', generation: 0, position: { height: 0, blockId: '' } };
+  private state: FeedState = { readModel: '', generation: 0, changedAt: 0, position: { height: 0, blockId: '' } };
   private timer: NodeJS.Timeout | undefined;
   private unsubscribeRunner: (() => void) | undefined;
   private reading: Promise<void> | undefined;
@@ -113,7 +115,8 @@ export class CommitFeed {
       return;
     }
     for (const record of records) {
-      this.state = { readModel: stored.readModel, generation: record.generation, position: record.position };
+      const changedAt = record.changedAt ?? record.generation;
+      this.state = { readModel: stored.readModel, generation: record.generation, changedAt, position: record.position };
       this.announce({ kind: 'commit', record });
     }
   }
@@ -129,6 +132,6 @@ export class CommitFeed {
   }
 }
 
-function feedStateOf({ readModel, generation, position: { height, blockId } }: StoredLedgerState): FeedState {
-  return { readModel, generation, position: { height, blockId } };
+function feedStateOf({ readModel, generation, changedAt, position: { height, blockId } }: StoredLedgerState): FeedState {
+  return { readModel, generation, changedAt, position: { height, blockId } };
 }

@@ -4,7 +4,7 @@ import type { CommitFeed } from './commit-feed';
 
 /** A commit as clients of the live stream see it; a rollback changes no block, so they see nothing of it. */
 export function streamEventOf(readModel: string, record: CommitRecord): StreamEvent | undefined {
-  const commit = { readModel, generation: record.generation };
+  const commit = { readModel, generation: record.generation, changedAt: record.changedAt };
   if (record.kind === 'rollback' || !record.block) return undefined;
   const { height, id } = record.block;
   if (record.kind === 'block.reverted') return { event: 'block.reverted', commit, data: { height, id } };
@@ -15,8 +15,8 @@ export function streamEventOf(readModel: string, record: CommitRecord): StreamEv
 export function commitFeedEvents(feed: CommitFeed): LiveEventSource {
   return {
     position() {
-      const { readModel, generation, position } = feed.current();
-      return { commit: { readModel, generation }, data: { height: position.height, id: position.blockId } };
+      const { readModel, generation, changedAt, position } = feed.current();
+      return { commit: { readModel, generation, changedAt }, data: { height: position.height, id: position.blockId } };
     },
     async eventsAfter({ generation }) {
       const { readModel } = feed.current();

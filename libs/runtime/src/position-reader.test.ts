@@ -21,6 +21,7 @@ describe('storedPositionReader in an api app', () => {
       storedLedgerStateWrite({
         position: { height: 5, blockId: 'b5', streamSeq: 5 },
         generation: 9,
+        changedAt: 9,
         commitInFlight: false,
         readModel: 'rm',
         fence: 0,
@@ -75,7 +76,7 @@ describe('the served state of two read models at the same position and generatio
     const servedOf = async (readModel: string) => {
       const store = new EmbeddedStore();
       const position = { height: 5, blockId: 'b5', streamSeq: 5 };
-      await store.applyWrites([storedLedgerStateWrite({ position, generation: 9, commitInFlight: false, readModel, fence: 0 })]);
+      await store.applyWrites([storedLedgerStateWrite({ position, generation: 9, changedAt: 9, commitInFlight: false, readModel, fence: 0 })]);
       return storedPositionReader(store).servedState();
     };
     const [old, rebuilt] = await Promise.all([servedOf('oldModel'), servedOf('newModel')]);

@@ -16,8 +16,14 @@ export interface PositionReader {
  * name keeps keys apart when the counter starts again (an embedded store replayed
  * after a restart, a rebuild into a new database, sharing a Redis with old pages).
  */
-function toServedState({ position, generation, commitInFlight, readModel }: StoredLedgerState): ServedLedgerState {
-  return { height: position.height, blockId: position.blockId, generation: formatCommitId({ readModel, generation }), commitInFlight };
+function toServedState({ position, generation, changedAt, commitInFlight, readModel }: StoredLedgerState): ServedLedgerState {
+  return {
+    height: position.height,
+    blockId: position.blockId,
+    generation: formatCommitId({ readModel, generation, changedAt }),
+    dataGeneration: formatCommitId({ readModel, generation: changedAt }),
+    commitInFlight,
+  };
 }
 
 /** In a process that runs the projector: the runner's own state, no I/O. */

@@ -1,3 +1,4 @@
+import { UNTIL_DATA_CHANGES, VALIDITY_HEADER } from '@ledger-api/http';
 import type { TestArea } from '@ledger-api/runtime/testing';
 import { galleryLedger, startNftBase } from './testing/gallery';
 
@@ -48,5 +49,12 @@ describe('nft-base area', () => {
     });
     expect((await area.request('GET', '/nft/collections/')).status).toBe(200);
     expect((await area.request('GET', '/nft/assets')).headers['x-block-height']).toBe('3');
+  });
+
+  it('marks a wallet’s assets as holding until the area’s data changes, but with inAuction, which evaluates expiry at the height', async () => {
+    const wallet = `/nft/assets/wallet/${galleryLedger().alice.publicKey}`;
+    const validity = async (path: string) => (await area.request('GET', path)).headers[VALIDITY_HEADER];
+    expect(await validity(wallet)).toBe(UNTIL_DATA_CHANGES);
+    expect(await validity(`${wallet}?inAuction=true`)).toBeUndefined();
   });
 });

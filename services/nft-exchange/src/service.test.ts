@@ -1,3 +1,4 @@
+import { UNTIL_DATA_CHANGES, VALIDITY_HEADER } from '@ledger-api/http';
 import { startTestArea } from '@ledger-api/runtime/testing';
 import { nftExchangeArea } from './service';
 
@@ -38,6 +39,22 @@ describe('nftExchangeArea', () => {
         status: 404,
         body: { statusCode: 404, error: 'Not Found', message: 'Not Found' },
       });
+    } finally {
+      await area.close();
+    }
+  });
+
+  it('marks its pages as holding until the area’s data changes, but those that evaluate expiry at the height or walk a list', async () => {
+    const area = await startTestArea(nftExchangeArea);
+    try {
+      const validity = async (method: 'GET' | 'POST', path: string) =>
+        (await area.request(method, path, method === 'POST' ? {} : undefined)).headers[VALIDITY_HEADER];
+      expect(await validity('GET', '/nft/exchange/auctions')).toBe(UNTIL_DATA_CHANGES);
+      expect(await validity('POST', '/nft/exchange/auctions/search')).toBe(UNTIL_DATA_CHANGES);
+      expect(await validity('GET', '/nft/exchange/bids')).toBe(UNTIL_DATA_CHANGES);
+      for (const path of ['/nft/exchange/auctions?expired=false', '/nft/exchange/bids?cursor='])
+        expect([path, await validity('GET', path)]).toEqual([path, undefined]);
+      expect(await validity('POST', '/nft/exchange/auctions/search?expired=true')).toBeUndefined();
     } finally {
       await area.close();
     }

@@ -1,6 +1,6 @@
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { openEventStream, type EventStreamConnection, type ReceivedEvent } from '@ledger-api/http';
+import { dataGenerationOf, openEventStream, parseCommitId, type EventStreamConnection, type ReceivedEvent } from '@ledger-api/http';
 import { JetStreamLedgerSource } from '@ledger-api/ledger';
 import { silentLogger } from '@ledger-api/observability';
 import { monotonicMs } from './bench-stats';
@@ -21,6 +21,8 @@ export type Stage = 'consumer' | 'service' | 'gateway';
 export class StageClock {
   /** `stage|area|event|block id` → monotonicMs() of the first sighting. */
   private readonly seen = new Map<string, number>();
+  /** `area|event|block id` → whether the area's commit of the event changed its data, as the event's id (a commit id) says. */
+  private readonly changes = new Map<string, boolean>();
   private readonly connections: EventStreamConnection[] = [];
   private source: JetStreamLedgerSource | undefined;
   private consuming: Promise<void> | undefined;
@@ -39,6 +41,11 @@ export class StageClock {
   elapsed(stage: Stage, area: string, block: PublishedBlock): number | null {
     const at = this.seen.get(`${stage}|${stage === 'consumer' ? '*' : area}|${block.event}|${block.id}`);
     return at === undefined ? null : at - block.ackAt;
+  }
+
+  /** Whether the event changed the area's data (its commit names no earlier one's data); undefined when the area's stream was not seen sending it. */
+  changed(area: string, block: PublishedBlock): boolean | undefined {
+    return this.changes.get(`${area}|${block.event}|${block.id}`);
   }
 
   async stop(): Promise<void> {
@@ -73,8 +80,12 @@ export class StageClock {
   }
 
   private async follow(stage: Stage, area: string, url: string): Promise<void> {
-    const onEvent = ({ event, data }: ReceivedEvent) => {
-      if (event === 'block.applied' || event === 'block.reverted') this.note(stage, area, event, (JSON.parse(data) as { id: string }).id);
+    const onEvent = ({ event, id, data }: ReceivedEvent) => {
+      if (event !== 'block.applied' && event !== 'block.reverted') return;
+      const block = (JSON.parse(data) as { id: string }).id;
+      this.note(stage, area, event, block);
+      const commit = stage === 'service' ? parseCommitId(id) : undefined;
+      if (commit) this.changes.set(`${area}|${event}|${block}`, dataGenerationOf(commit) === commit.generation);
     };
     const connection = await openEventStream({ url }, { onEvent, onEnd: () => undefined });
     if (connection.status !== 200) throw new Error(`${url} answered ${connection.status}`);

@@ -8,7 +8,7 @@ import { machine, monotonicMs, positiveSetting, writeResults } from './bench-sta
 import type { PublishedBlock } from './block-publisher';
 import { freshnessReport, summarize, type FreshnessResult, type FreshnessRound, type MeasuredEvent } from './freshness-report';
 import { StageClock } from './freshness-stages';
-import { watchStack } from './stack-metrics';
+import { edgeMissesByArea, watchStack } from './stack-metrics';
 import { AREAS, startJetStreamStack, type JetStreamStack } from './jetstream-stack';
 import type { PacedLoadResult, PacedLoadSettings } from './paced-load';
 
@@ -18,9 +18,13 @@ import type { PacedLoadResult, PacedLoadSettings } from './paced-load';
  * off. A child process sends BENCH_RATE (1,500) requests a second of mixed reads
  * through the gateway; meanwhile BENCH_EVENTS ledger events (100, so that p99 is
  * not the maximum) are published BENCH_EVENT_SPACING_MS (1,000) apart, every
- * BENCH_REVERT_EVERY-th (5th) a revert of the newest block. Every event moves
- * every area to a new generation, so every cached page of the load goes cold:
- * the spacing sets how often (the demo ledger's blocks are 8 s apart). For each, one client per area polls a read of that area
+ * BENCH_REVERT_EVERY-th (5th) a revert of the newest block. Each event is a
+ * one-group Guardian block (or its revert): it changes the guardian area only (the
+ * publisher's first block, whose signer the NFT read model learns, comes before the
+ * rounds), so the guardian's cached
+ * pages go cold with it while the NFT areas' should stay warm; the edge's misses
+ * per area between one event and the next tell (the
+ * spacing sets how often blocks come; the demo ledger's are 8 s apart). For each, one client per area polls a read of that area
  * (also in the load) from just before the publish until an answer's
  * X-Block-Height shows it: the time from the publish's JetStream
  * acknowledgement to that answer is the freshness of the area.
@@ -70,9 +74,13 @@ async function requestMix(api: string): Promise<string[]> {
     ...auctions.map((id) => `/nft/exchange/auctions/${id}`),
   ];
   const mix = byId.flatMap((path, index) => [path, lists[index % lists.length]]);
+  // In both forms asked for: the polling clients' (fetch's, br) and the load's (no Accept-Encoding: identity), so no page is cold when events begin.
   for (const path of mix) {
-    const { status } = await getJson(`${api}${path}`);
-    if (status !== 200) throw new Error(`${path} answered ${status}`);
+    for (const headers of [{}, { 'accept-encoding': 'identity' }]) {
+      const response = await fetch(`${api}${path}`, { headers });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+    }
   }
   return mix;
 }
@@ -108,10 +116,22 @@ interface Answers {
   published: PublishedBlock;
   answeredAt: Array<number | undefined>;
   serviceAnsweredAt: Array<number | undefined>;
+  /** By area, requests the edge proxied from the publish to the next event's. */
+  edgeMisses: Record<string, number>;
+}
+
+/** The publisher's first block, which changes every area: the NFT read model learns its signer's public key from it. */
+async function firstBlock(stack: JetStreamStack): Promise<void> {
+  const { heightAfter } = await stack.publisher.apply();
+  const deadline = monotonicMs() + POLL_DEADLINE_MS;
+  const answers = await Promise.all(
+    AREAS.map((area) => firstAnswerAt(`${stack.gateway}/api${POLLED[area.name]}`, heightAfter, deadline, { count: 0 })),
+  );
+  if (answers.includes(undefined)) throw new Error(`the first block (height ${heightAfter}) was not answered within ${POLL_DEADLINE_MS} ms`);
 }
 
 /** Publishes the `index`-th event and times each area's first answer at its height. */
-async function measureEvent(stack: JetStreamStack, index: number, polls: { count: number }): Promise<Answers> {
+async function measureEvent(stack: JetStreamStack, index: number, polls: { count: number }): Promise<Omit<Answers, 'edgeMisses'>> {
   const { publisher } = stack;
   const revert = index % settings.revertEvery === 0 && publisher.canRevert;
   const height = revert ? publisher.height - 1 : publisher.height + 1;
@@ -126,8 +146,9 @@ async function measureEvent(stack: JetStreamStack, index: number, polls: { count
 }
 
 /** An event's freshness per area, and when each stage before the answer saw it. */
-function measured(clock: StageClock, { published, answeredAt, serviceAnsweredAt }: Answers): MeasuredEvent {
-  const byArea = (ms: (area: AreaName, index: number) => number | null) => Object.fromEntries(AREAS.map((area, i) => [area.name, ms(area.name, i)]));
+function measured(clock: StageClock, { published, answeredAt, serviceAnsweredAt, edgeMisses }: Answers): MeasuredEvent {
+  const byArea = <T>(value: (area: AreaName, index: number) => T): Record<string, T> =>
+    Object.fromEntries(AREAS.map((area, i) => [area.name, value(area.name, i)]));
   const since = (at: number | undefined) => (at === undefined ? null : at - published.ackAt);
   return {
     event: published.event,
@@ -137,6 +158,8 @@ function measured(clock: StageClock, { published, answeredAt, serviceAnsweredAt 
     serviceMs: byArea((area) => clock.elapsed('service', area, published)),
     serviceAnswerMs: byArea((_, i) => since(serviceAnsweredAt[i])),
     gatewayMs: byArea((area) => clock.elapsed('gateway', area, published)),
+    changedArea: byArea((area) => clock.changed(area, published) ?? null),
+    edgeMisses: byArea((area) => edgeMisses[area] ?? 0),
   };
 }
 
@@ -149,9 +172,14 @@ async function round(stack: JetStreamStack, clock: StageClock, paths: string[]):
   await delay(settings.warmupSeconds * 1000);
   const answers: Answers[] = [];
   const polls = { count: 0 };
+  let missesBefore = await edgeMissesByArea(stack);
   for (let index = 1; index <= settings.events; index += 1) {
-    answers.push(await measureEvent(stack, index, polls));
+    const answer = await measureEvent(stack, index, polls);
     await delay(settings.eventSpacingMs);
+    const missesAfter = await edgeMissesByArea(stack);
+    const edgeMisses = Object.fromEntries(AREAS.map(({ name }) => [name, (missesAfter[name] ?? 0) - (missesBefore[name] ?? 0)]));
+    answers.push({ ...answer, edgeMisses });
+    missesBefore = missesAfter;
   }
   const eventsEndedAt = monotonicMs();
   const load = await loading;
@@ -177,6 +205,7 @@ async function main(): Promise<void> {
   let clock: StageClock | undefined;
   try {
     clock = await StageClock.start(stack);
+    await firstBlock(stack);
     const paths = await requestMix(`${stack.gateway}/api`);
     result.requestMix = paths;
     for (let index = 1; index <= settings.rounds; index += 1) {

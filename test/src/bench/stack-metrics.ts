@@ -40,13 +40,20 @@ async function scrape(stack: JetStreamStack): Promise<Record<string, string>> {
   return Object.fromEntries(texts);
 }
 
-function edgeCounts(exposition: string): Record<string, number> {
+/** The gateway's edge_cache_requests_total samples, summed by the label `by` (result, or area with only the results `of` counted). */
+function edgeCounts(exposition: string, by: 'result' | 'area' = 'result', of?: string): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const line of exposition.split('\n').filter((text) => text.startsWith('edge_cache_requests_total{'))) {
-    const result = /result="(\w+)"/.exec(line)?.[1] ?? 'unknown';
-    counts[result] = (counts[result] ?? 0) + Number(line.slice(line.lastIndexOf(' ') + 1));
+    if (of !== undefined && /result="(\w+)"/.exec(line)?.[1] !== of) continue;
+    const label = new RegExp(`${by}="([\\w-]+)"`).exec(line)?.[1] ?? 'unknown';
+    counts[label] = (counts[label] ?? 0) + Number(line.slice(line.lastIndexOf(' ') + 1));
   }
   return counts;
+}
+
+/** The edge's misses so far, by area: requests it proxied that it may keep the answer of. */
+export async function edgeMissesByArea(stack: JetStreamStack): Promise<Record<string, number>> {
+  return edgeCounts(await (await fetch(`${stack.admin.gateway}/metrics`)).text(), 'area', 'miss');
 }
 
 /** Busy and total jiffies of all CPUs together, from the first line of /proc/stat. */

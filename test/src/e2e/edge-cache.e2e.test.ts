@@ -3,6 +3,7 @@ import { waitFor } from '@ledger-api/test-kit';
 import { exampleRequests, type ExampleRequest } from '../support/example-requests';
 import { requestBytes, type BytesAnswer } from '../support/http-bytes';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
+import { counted } from '../support/metrics';
 import { freeAddress, isReady, startProcess, type RunningProcess } from '../support/processes';
 
 /**
@@ -81,13 +82,6 @@ async function feedsLive(): Promise<boolean> {
   const text = await (await fetch(`${stack.gatewayAdmin}/metrics`)).text();
   const states = [...text.matchAll(/^edge_feed_state\{[^}]*\} (\d+)/gm)].map(([, state]) => Number(state));
   return states.length === 3 && states.every((state) => state === 2);
-}
-
-/** The sum of a counter's samples whose labels match, as a process's admin port reports it now. */
-async function counted(adminUrl: string, metric: string, labels = ''): Promise<number> {
-  const text = await (await fetch(`${adminUrl}/metrics`)).text();
-  const samples = new RegExp(`^\\w*${metric}\\{[^}]*${labels}[^}]*\\} (\\d+)`, 'gm');
-  return [...text.matchAll(samples)].reduce((sum, [, count]) => sum + Number(count), 0);
 }
 
 const edgeHits = () => counted(stack.gatewayAdmin, 'edge_cache_requests_total', 'result="hit"');

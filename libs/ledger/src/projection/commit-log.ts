@@ -25,6 +25,12 @@ export interface CommitEntry {
   /** The generation this commit settled, as the record's sortable id. */
   generation: number;
   kind: CommitKind;
+  /**
+   * The generation of the newest commit, this one included, that changed the read model's
+   * data (see StoredLedgerState). Absent from records written before it was kept: read it
+   * as `generation`, as if the commit had changed the data.
+   */
+  changedAt?: number;
   /** Where the read model stands once the commit is stored. */
   position: { height: number; blockId: string };
   /** The block applied or reverted. */

@@ -114,6 +114,7 @@ describe('the cache generation of the position document', () => {
     const named = {
       position: { height: 4, blockId: 'b4', streamSeq: 9 },
       generation: 0,
+      changedAt: 0,
       commitInFlight: false,
       readModel: expect.stringMatching(/^[\w]{12}$/),
       fence: 0,
@@ -125,5 +126,35 @@ describe('the cache generation of the position document', () => {
     const again = await startRunner(store);
     expect(store.steps).toEqual([]);
     expect(again.runner.ledgerState).toEqual(runner.ledgerState);
+  });
+
+  it('names the data by the last commit that changed it: blocks with no write for the area and their reverts leave it, a revert that changes data takes its own', async () => {
+    const ledger = new TestLedger();
+    const counted = ledger.block([countedBy(ledger, ALICE)]);
+    const empty = ledger.block([]);
+    const { store, runner } = await startRunner();
+    const dataOf = async () => {
+      const { generation, changedAt } = await readStoredLedgerState(store);
+      return [generation, changedAt];
+    };
+
+    await runner.handle(applied(counted), 1);
+    expect(await dataOf()).toEqual([1, 1]);
+    await runner.handle(applied(empty), 2);
+    expect(await dataOf()).toEqual([2, 1]);
+    await runner.handle(reverted(empty), 3);
+    expect(await dataOf()).toEqual([3, 1]);
+    // The revert of a block that wrote data puts an earlier state back, under a generation never used before.
+    await runner.handle(reverted(counted), 4);
+    expect(await dataOf()).toEqual([4, 4]);
+    expect(runner.ledgerState).toEqual(await readStoredLedgerState(store));
+
+    const records = await store.collection('_commits').find({}, { sort: { generation: 1 } });
+    expect(records.map(({ generation, changedAt }) => [generation, changedAt])).toEqual([
+      [1, 1],
+      [2, 1],
+      [3, 1],
+      [4, 4],
+    ]);
   });
 });

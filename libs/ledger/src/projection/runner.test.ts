@@ -63,6 +63,7 @@ describe('ProjectionRunner', () => {
       blockId: second.id,
       streamSeq: 2,
       generation: 2,
+      changedAt: 2,
       commitInFlight: false,
       readModel: expect.any(String),
       fence: 0,
@@ -252,10 +253,10 @@ describe('ProjectionRunner', () => {
 
     const restarted = await startRunner(store);
     // Everything as before the block, under a generation of its own (see the generation tests).
-    const rollback = { _id: commitRecordId(2), generation: 2, kind: 'rollback', position: { height: 1, blockId: first.id } };
+    const rollback = { _id: commitRecordId(2), generation: 2, changedAt: 2, kind: 'rollback', position: { height: 1, blockId: first.id } };
     expect(store.snapshot()).toEqual({
       ...beforeBlock,
-      _ledger: { position: { ...beforeBlock._ledger.position, generation: 2 } },
+      _ledger: { position: { ...beforeBlock._ledger.position, generation: 2, changedAt: 2 } },
       _commits: { ...beforeBlock._commits, [rollback._id]: rollback },
     });
     expect(restarted.runner.position).toEqual({ height: 1, blockId: first.id, streamSeq: 1 });

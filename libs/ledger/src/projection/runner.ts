@@ -57,7 +57,9 @@ export interface ProjectionRunnerOptions {
  * Elsewhere readers that do not wait for a commit can see half of one, so every
  * commit (apply, revert, or rollback) is bracketed for them in the position
  * document: marked in flight with its first write, and settled with a bumped
- * cache generation by its last (see StoredLedgerState).
+ * cache generation by its last (see StoredLedgerState). A commit that writes no data
+ * (a block with nothing for the area, or the revert of one) leaves `changedAt`, the
+ * generation of the last commit that did, where it was: pages keyed by it stay valid.
  *
  * Events must be handed over one at a time, in stream order.
  */
@@ -77,6 +79,8 @@ export class ProjectionRunner {
   private readonly recentBlocks = new RecentBlocks();
   private current: LedgerPosition = EMPTY_POSITION;
   private generation = 0;
+  /** The generation of the newest commit that changed the read model's data (see StoredLedgerState). */
+  private changedAt = 0;
   private commitInFlight = false;
   private readModel = '';
   /** The newest lease token the read model was claimed with, as stored with the position. */
@@ -120,8 +124,8 @@ export class ProjectionRunner {
 
   /** The position with its cache generation, as stored once the commit in hand (if any) is settled. */
   get ledgerState(): StoredLedgerState {
-    const { current: position, generation, commitInFlight, readModel, fence } = this;
-    return { position, generation, commitInFlight, readModel, fence };
+    const { current: position, generation, changedAt, commitInFlight, readModel, fence } = this;
+    return { position, generation, changedAt, commitInFlight, readModel, fence };
   }
 
   /** Called after every applied or reverted block; returns the unsubscribe function. */
@@ -223,6 +227,7 @@ export class ProjectionRunner {
     }
     const changes = await writeSet.changes();
     const { after } = changes;
+    const changesData = after.length > 0;
     const record: UndoRecord = {
       _id: undoRecordId(block.height),
       height: block.height,
@@ -232,7 +237,7 @@ export class ProjectionRunner {
       ...(!this.indexTouches && { untouched: true as const }),
     };
     const next = { height: block.height, blockId: block.id, streamSeq: this.nextStreamSeq(streamSeq) };
-    const commitRecord = this.commitLogWrites({
+    const commitRecord = this.commitLogWrites(changesData, {
       kind: 'block.applied',
       position: { height: block.height, blockId: block.id },
       block: { height: block.height, id: block.id },
@@ -244,10 +249,10 @@ export class ProjectionRunner {
     await this.commit([
       () => ({ handedOver: [this.beginCommit(), ...this.undoWrites(record), ...commitRecord] }),
       () => ({ handedOver: after }),
-      () => ({ handedOver: [this.settledWrite(next), ...pruned] }),
+      () => ({ handedOver: [this.settledWrite(next, changesData), ...pruned] }),
     ]);
     this.recentBlocks.remember(block, text);
-    this.settle();
+    this.settle(changesData);
     this.moveTo(next, true);
     this.logger.debug({ height: block.height, blockId: block.id, streamSeq, writes: after.length }, 'block applied');
     return 'applied';
@@ -286,13 +291,18 @@ export class ProjectionRunner {
     if (!record || record.blockId !== ref.id) throw new LedgerFault('no undo record is kept for this block', ref);
     const next = { ...record.previous, streamSeq: this.nextStreamSeq(streamSeq) };
     const [restore] = await restoreWrites(this.store, [record.before]);
-    const commitRecord = this.commitLogWrites({ kind: 'block.reverted', position: record.previous, block: { height: ref.height, id: ref.id } });
+    const changesData = restore.length > 0;
+    const commitRecord = this.commitLogWrites(changesData, {
+      kind: 'block.reverted',
+      position: record.previous,
+      block: { height: ref.height, id: ref.id },
+    });
     await this.commit([
       () => [this.beginCommit(), ...restore, ...commitRecord],
-      () => [this.settledWrite(next)],
+      () => [this.settledWrite(next, changesData)],
       () => this.undoWrites(record, true),
     ]);
-    this.settle();
+    this.settle(changesData);
     this.moveTo(next, true);
     this.logger.debug({ height: ref.height, blockId: ref.id, streamSeq, writes: record.before.length }, 'block reverted');
     return 'reverted';
@@ -304,6 +314,7 @@ export class ProjectionRunner {
     ({
       position: this.current,
       generation: this.generation,
+      changedAt: this.changedAt,
       commitInFlight: this.commitInFlight,
       readModel: this.readModel,
       fence: this.fence,
@@ -321,13 +332,15 @@ export class ProjectionRunner {
         this.store,
         newestFirst.map((record) => record.before),
       );
-      const commitRecord = this.commitLogWrites({ kind: 'rollback', position: { height: stored.position.height, blockId: stored.position.blockId } });
+      // Counted as a change of data: what readers saw of the interrupted commit is unknown.
+      const position = { height: stored.position.height, blockId: stored.position.blockId };
+      const commitRecord = this.commitLogWrites(true, { kind: 'rollback', position });
       await this.commit([
         () => [this.beginCommit(), ...commitRecord],
         ...newestFirst.flatMap((record, index) => [() => restores[index], () => this.undoWrites(record, true)]),
-        () => [this.settledWrite(stored.position)],
+        () => [this.settledWrite(stored.position, true)],
       ]);
-      this.settle();
+      this.settle(true);
     }
     this.needsRecovery = false;
   }
@@ -340,8 +353,9 @@ export class ProjectionRunner {
   }
 
   /** The record of the commit about to be made, which settles the next generation. */
-  private commitLogWrites(record: Omit<CommitEntry, 'generation'>): Write[] {
-    return commitLogWrites({ generation: this.generation + 1, ...record }, this.commitLogRetention);
+  private commitLogWrites(changesData: boolean, record: Omit<CommitEntry, 'generation' | 'changedAt'>): Write[] {
+    const generation = this.generation + 1;
+    return commitLogWrites({ generation, changedAt: changesData ? generation : this.changedAt, ...record }, this.commitLogRetention);
   }
 
   /** The first write of a commit: readers stop caching pages until it settles (in this process at once). */
@@ -350,14 +364,17 @@ export class ProjectionRunner {
     return storedLedgerStateWrite({ ...this.ledgerState, commitInFlight: true });
   }
 
-  /** The last write of a commit: the new position under the next generation. */
-  private settledWrite(position: LedgerPosition): Write {
-    return storedLedgerStateWrite({ ...this.ledgerState, position, generation: this.generation + 1, commitInFlight: false });
+  /** The last write of a commit: the new position under the next generation, which names the data too when the commit changed it. */
+  private settledWrite(position: LedgerPosition, changesData: boolean): Write {
+    const generation = this.generation + 1;
+    const changedAt = changesData ? generation : this.changedAt;
+    return storedLedgerStateWrite({ ...this.ledgerState, position, generation, changedAt, commitInFlight: false });
   }
 
   /** In memory, once the commit's last write is stored. */
-  private settle(): void {
+  private settle(changesData: boolean): void {
     this.generation += 1;
+    if (changesData) this.changedAt = this.generation;
     this.commitInFlight = false;
   }
 

@@ -8,6 +8,8 @@ export interface LedgerRecordListOptions<F> {
   filters?: F;
   /** Defaults its paging links show when the client did not send them. */
   linkFlags?: Record<string, string>;
+  /** Filters evaluated at the height the answer is read at (expiry flags). */
+  expiryKeys?: ReadonlyArray<keyof F & string>;
 }
 
 /**
@@ -15,13 +17,19 @@ export interface LedgerRecordListOptions<F> {
  * ledger order by default, the fields every record orders by, `transform`, and a
  * total that may be an estimate; a list adds what is its own.
  */
-export function ledgerRecordList<F extends z.ZodRawShape = Record<never, never>>({ orderable, filters, linkFlags }: LedgerRecordListOptions<F> = {}) {
+export function ledgerRecordList<F extends z.ZodRawShape = Record<never, never>>({
+  orderable,
+  filters,
+  linkFlags,
+  expiryKeys,
+}: LedgerRecordListOptions<F> = {}) {
   return {
     filters: filters ?? ({} as F),
     orderable: { ...LEDGER_RECORD_ORDERABLE, ...orderable },
     defaultOrder: LEDGER_ORDER,
     transform: true,
     ...(linkFlags && { linkFlags }),
+    ...(expiryKeys && { expiryKeys }),
     totalCountIsEstimate: true,
   };
 }

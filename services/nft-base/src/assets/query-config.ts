@@ -8,4 +8,6 @@ export const walletAssetsList = ledgerRecordList({
     inExpiredAuction: booleanParam('With inAuction=true: assets in any active auction, expired or not').default(false),
   },
   linkFlags: { inAuction: 'false', inExpiredAuction: 'false' },
+  // inAuction=true reads auctions' expiry at the height; the other flag only widens that.
+  expiryKeys: ['inAuction'],
 });

@@ -9,7 +9,7 @@ const expired = booleanParam(
 const orderable = { startAmount: 'sortKeys.startAmount', 'expiration.blockHeight': 'expirationHeight' };
 
 /** GET /nft/exchange/auctions: active auctions, expired or not unless `expired` narrows them. */
-export const auctionsList = ledgerRecordList({ orderable, filters: { expired } });
+export const auctionsList = ledgerRecordList({ orderable, filters: { expired }, expiryKeys: ['expired'] });
 
 /** POST /nft/exchange/auctions/search: auctions in every state unless onlyActive. */
 export const auctionsSearch = ledgerRecordList({
@@ -21,4 +21,5 @@ export const auctionsSearch = ledgerRecordList({
     canceledBids: booleanParam('With includeBids: canceled and ended bids too').default(false),
   },
   linkFlags: { onlyActive: 'false', includeBids: 'false', canceledBids: 'false' },
+  expiryKeys: ['expired'],
 });
