@@ -15,7 +15,7 @@ import tseslint from 'typescript-eslint';
 // ESLint's own no-restricted-imports sees neither of the last two).
 //
 // The allow-list: node's built-ins, the workspace's own files and the packages its package.json
-// declares; devDependencies only in tests and test kits. On top of it, the layering of design.md,
+// declares; devDependencies only in tests and test kits. On top of it, the layering of docs/design.md,
 // which holds whatever a package.json declares: each group is a set of imports some code may not make.
 const ROOT = import.meta.dirname;
 const manifestOf = (dir) => JSON.parse(readFileSync(join(ROOT, dir, 'package.json'), 'utf8'));

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The live stream of committed blocks (api-behaviour.md section 9), in the terms both
+ * The live stream of committed blocks (docs/behaviour.md section 9), in the terms both
  * its ends share: the service that writes it and the gateway that reads it and fans it out.
  */
 
@@ -150,7 +150,7 @@ export const liveEventSchema = z
 
 /**
  * Why a stream was refused, and after how many seconds to try again: the data of the
- * `unavailable` event a refused stream ends with (api-behaviour.md section 9).
+ * `unavailable` event a refused stream ends with (docs/behaviour.md section 9).
  */
 export const streamUnavailableSchema = z
   .object({
@@ -178,7 +178,7 @@ export const streamUnavailableEventSchema = z.object({ event: z.literal('unavail
   description: 'The one event of a stream that cannot be served now, after its `retry`; the stream ends after it',
 });
 
-/** How long a client past its own cap of streams waits (api-behaviour.md section 9): it holds streams already. */
+/** How long a client past its own cap of streams waits (docs/behaviour.md section 9): it holds streams already. */
 export const PER_CLIENT_RETRY_AFTER_SECONDS = 10;
 
 /**

@@ -2,7 +2,7 @@ import { lintPlanted, type PlantedFile } from './lint-planted';
 
 /**
  * Each workspace imports only node's built-ins, its own files and the packages its package.json
- * declares (devDependencies only from tests and test kits), and the layering design.md states holds
+ * declares (devDependencies only from tests and test kits), and the layering docs/design.md states holds
  * on top of that: `npm run lint` refuses a planted import where it must, whichever form the import
  * takes, and lets one pass where both allow it. Each planted file is linted as if it stood at its
  * path, with the project's own configuration.

@@ -3,7 +3,7 @@ import { NFT_AUCTION_SAFETY_DISTANCE } from '@ledger-api/nft-read-model';
 import { schemaProblems } from './schema';
 
 /**
- * Replays a final history with the rules of ledger-events.md section 3 and the
+ * Replays a final history with the rules of docs/ledger-events.md section 3 and the
  * plugin's validity rules, recording every transaction the ledger would have
  * refused, and how many records end in each state.
  */

@@ -2,7 +2,7 @@ import { LEDGER_EPOCH_UNIX, type Block, type LedgerEvent, type Transaction } fro
 
 /**
  * An independent audit of a ledger's shape, written against
- * shared/spec/ledger-events.md rather than the generator, so the tests can
+ * docs/ledger-events.md rather than the generator, so the tests can
  * tell a generator bug from a checker bug.
  */
 export interface StructureAudit {
