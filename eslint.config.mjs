@@ -62,8 +62,10 @@ const LAYERS = {
   'libs/http-core': ['services', 'koaOrStore'],
   'libs/nft-read-model': ['services', 'http'],
   gateway: ['serviceFramework'],
+  // The OpenAPI writer reads every service's routes; the other tools are built on the libs alone.
+  'tools/openapi': [],
 };
-const layersOf = (dir) => LAYERS[dir] ?? (dir.startsWith('libs/') ? ['services'] : []);
+const layersOf = (dir) => LAYERS[dir] ?? (dir.startsWith('libs/') || dir.startsWith('tools/') ? ['services'] : []);
 
 /** Test files and test kits, which may use test kits and dev-only packages. */
 const TESTS = ['**/*.test.ts', '**/testing/**'];

@@ -65,7 +65,10 @@ export class LiveEventsError extends Error {
 
 const DEFAULT_RETRY_MS = 2_000;
 const DEFAULT_IDLE_TIMEOUT_MS = 45_000;
-const EVENT_NAMES: ReadonlySet<string> = new Set<LiveEventName>(['position', 'reset', 'block.applied', 'block.reverted']);
+// Keyed by every name the API document gives: a name it adds fails to compile until it is here.
+const EVENT_NAMES: ReadonlySet<string> = new Set(
+  Object.keys({ position: true, reset: true, 'block.applied': true, 'block.reverted': true } satisfies Record<LiveEventName, true>),
+);
 
 /**
  * The live stream of an area's committed blocks, as an async iterator of typed events:

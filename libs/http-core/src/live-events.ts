@@ -1,3 +1,4 @@
+import { blockTimestampFields } from '@ledger-api/config';
 import { z } from 'zod';
 
 /**
@@ -81,9 +82,8 @@ export const streamPositionSchema = z
 
 const blockTimestampSchema = z
   .object({
-    epoch: z.number().int().meta({ description: 'Seconds since the ledger epoch (2017-03-21T13:00:00Z)' }),
-    unix: z.number().int().meta({ description: 'Unix time' }),
-    human: z.string().meta({ description: 'ISO 8601 UTC date-time with milliseconds' }),
+    ...blockTimestampFields,
+    epoch: blockTimestampFields.epoch.meta({ description: 'Seconds since the ledger epoch (2017-03-21T13:00:00Z)' }),
   })
   .meta({ description: "The block's time" });
 
@@ -189,18 +189,19 @@ export function unavailableFrames(refusal: StreamUnavailableData): string {
   return `retry: ${refusal.retryAfter * 1000}\n\nevent: unavailable\ndata: ${JSON.stringify(refusal)}\n\n`;
 }
 
-export type StreamPositionData = z.output<typeof streamPositionSchema>;
-export type BlockAppliedData = z.output<typeof blockAppliedSchema>;
-export type BlockRevertedData = z.output<typeof blockRevertedSchema>;
 export type LiveEvent = z.output<typeof liveEventSchema>;
 
 export type StreamEventName = LiveEvent['event'];
 
-/** One event of the stream; `data` is what clients parse. */
+/**
+ * One event of the stream as its ends hold it: the commit it announces (its id on the wire) and
+ * the `data` clients parse, typed by the schemas: a position, which `block.applied` extends
+ * with the block's timestamp and transactions.
+ */
 export interface StreamEvent {
   event: StreamEventName;
   commit: CommitId;
-  data: { height: number; id: string; timestamp?: unknown; transactions?: string[] };
+  data: z.output<typeof streamPositionSchema> & Partial<Pick<z.output<typeof blockAppliedSchema>, 'timestamp' | 'transactions'>>;
 }
 
 /** The event as it goes on the wire. */

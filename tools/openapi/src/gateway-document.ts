@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { componentRef, errorResponse, type ErrorResponseSpec, type HeaderObject } from '@ledger-api/http-core';
 import { API_DESCRIPTION, TAG_DESCRIPTIONS } from './openapi-text';
+import { GATEWAY_MANIFEST } from './paths';
 
 /**
  * The public OpenAPI document: the services' documents behind the gateway's `/api`
@@ -37,8 +37,7 @@ export interface PublicDocument {
 const GATEWAY_PATH_PREFIX = '/api';
 
 function gatewayVersion(): string {
-  // Both src (tests) and dist sit one level below the package root.
-  const packageJson = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')) as { version: string };
+  const packageJson = JSON.parse(readFileSync(GATEWAY_MANIFEST, 'utf8')) as { version: string };
   return packageJson.version;
 }
 

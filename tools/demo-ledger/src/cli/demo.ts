@@ -41,7 +41,7 @@ function parseArguments(args: string[]): DemoCommand {
 
 /**
  * Writes the demo ledger as JSON Lines and prints a one-line JSON summary:
- *   node libs/demo-ledger/dist/cli/demo.js <out.jsonl> [--seed N] [--blocks N] [--assets N] [--network N]
+ *   node tools/demo-ledger/dist/cli/demo.js <out.jsonl> [--seed N] [--blocks N] [--assets N] [--network N]
  * Returns the process exit code.
  */
 export function runDemoCommand(args: string[], output: CommandOutput): number {

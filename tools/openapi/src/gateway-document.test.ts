@@ -1,6 +1,6 @@
 import { buildOpenApiDocument, defineRoute, transactionIdParams, type AnyRoute } from '@ledger-api/http';
 import { z } from 'zod';
-import { buildPublicOpenApiDocument, mergeOpenApiDocuments, type ServiceDocument } from './openapi-document';
+import { buildPublicOpenApiDocument, mergeOpenApiDocuments, type ServiceDocument } from './gateway-document';
 
 const thing = z.object({ id: z.string() }).meta({ id: 'Thing' });
 

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { AREAS } from '@ledger-api/config';
 import { createLogger, exitOnUnexpectedErrors } from '@ledger-api/observability';
-import { localAdminPort, localPort } from '@ledger-api/runtime';
+import { localAdminPort, localPort } from '@ledger-api/runtime/local-ports';
 import { Supervisor, type ChildDefinition } from './supervisor';
 
 /**
@@ -22,7 +22,7 @@ const GATEWAY_ADMIN_PORT = '9003';
 
 // The demo generator is a development tool in a workspace of its own: running its
 // command, rather than importing it, keeps the launcher from loading it as a library.
-const DEMO_LEDGER_COMMAND = 'libs/demo-ledger/dist/cli/demo.js';
+const DEMO_LEDGER_COMMAND = 'tools/demo-ledger/dist/cli/demo.js';
 
 function writeDemoLedger(file: string, networkVersion: string): void {
   const run = spawnSync(process.execPath, [resolve(ROOT, DEMO_LEDGER_COMMAND), file, '--network', networkVersion], { encoding: 'utf8' });
