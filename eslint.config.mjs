@@ -116,6 +116,16 @@ const importsOf = (dir) => {
   ];
 };
 
+// Sizes: a production file holds at most 300 lines, a function at most 40; a test or a test kit may be
+// longer, and generated code is not written by hand. size-exceptions.json lists the files exempted, each
+// with its reason (a declarative table, or a function another piece of work is reshaping).
+const SIZE_EXCEPTIONS = Object.keys(JSON.parse(readFileSync(join(ROOT, 'size-exceptions.json'), 'utf8')));
+const SIZE_LIMITS = {
+  files: ['libs/*/src/**/*.ts', 'services/*/src/**/*.ts', 'gateway/src/**/*.ts', 'client/src/**/*.ts', 'tools/*/src/**/*.ts'],
+  ignores: [...TESTS, 'libs/test-kit/**', '**/generated/**', ...SIZE_EXCEPTIONS],
+  rules: { 'max-lines': ['error', { max: 300 }], 'max-lines-per-function': ['error', { max: 40 }] },
+};
+
 export default defineConfig(
   { ignores: ['**/dist/', '**/node_modules/', '**/coverage/', '.data/', '.runnable/', 'bench-results/', '**/.fuzz-results/', '**/.turbo/'] },
   js.configs.recommended,
@@ -148,5 +158,6 @@ export default defineConfig(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   { files: ['**/*.mjs'], languageOptions: { sourceType: 'module', globals: globals.node } },
+  SIZE_LIMITS,
   prettier,
 );

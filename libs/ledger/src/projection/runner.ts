@@ -1,44 +1,20 @@
-import { embeddedEngineOf, type CollectionSpec, type EmbeddedEngine, type Write } from '@ledger-api/store';
+import { embeddedEngineOf, type EmbeddedEngine, type Write } from '@ledger-api/store';
 import type { Logger } from '@ledger-api/observability';
 import { LedgerFault, LedgerGapFault } from '../fault';
+import { appliedCommitEntry, appliedUndoRecord, checkFollows, checkRevertible } from './block-steps';
+import { BOOKKEEPING_COLLECTIONS, checkRetentions, PositionListeners, type PositionListener, type ProjectionRunnerOptions } from './runner-options';
 import { EMPTY_POSITION, type Block, type BlockRef, type LedgerEvent, type LedgerPosition } from '../types';
 import type { HandleOutcome, LedgerStore, Projection } from './types';
 import { RecentBlocks } from './recent-blocks';
-import { COMMIT_LOG_SPEC, commitLogWrites, DEFAULT_COMMIT_LOG_RETENTION, type CommitEntry } from './commit-log';
-import { newReadModelName, POSITION_COLLECTION, readStoredLedgerState, storedLedgerStateWrite, type StoredLedgerState } from './stored-position';
+import { commitLogWrites, DEFAULT_COMMIT_LOG_RETENTION, type CommitEntry } from './commit-log';
+import { newReadModelName, readStoredLedgerState, storedLedgerStateWrite, type StoredLedgerState } from './stored-position';
 import { claimReadModel, commitFenced, type HandedOver } from './fenced-commit';
-import { restoreWrites, UNDO_COLLECTION, undoRecordId, undoSteps, type UndoRecord } from './undo';
-import { UNDO_TOUCHES_SPEC, undoTouchWrites } from './undo-touches';
+import { undoRecordId, undoSteps } from './undo';
+import { UndoLog } from './undo-log';
 import { BlockWriteSet, type DocumentReader } from './write-set';
 import { observeHandling, type ProjectionObserver } from '../observers';
 
-const BOOKKEEPING_COLLECTIONS: CollectionSpec[] = [
-  { name: POSITION_COLLECTION, indexes: [] },
-  { name: UNDO_COLLECTION, indexes: [{ key: { height: 1 } }] },
-  UNDO_TOUCHES_SPEC,
-  COMMIT_LOG_SPEC,
-];
-
-export type PositionListener = (position: LedgerPosition) => void;
-
-export interface ProjectionRunnerOptions {
-  store: LedgerStore;
-  projection: Projection;
-  logger: Logger;
-  /** How many of the most recent blocks stay revertible (and verifiable as duplicates). */
-  undoRetention?: number;
-  /** How many of the most recent commits the read model's commit log keeps (see CommitRecord). */
-  commitLogRetention?: number;
-  /** Told of every event handled, with its outcome and duration. */
-  observer?: ProjectionObserver;
-  /**
-   * Freezes every document a projection reads or puts, so that one changing a
-   * document in place fails at once rather than corrupt the store's indexes and
-   * undo records. On unless turned off: processes turn it off in production
-   * only (NODE_ENV=production), where freezing would cost replay time.
-   */
-  guardDocuments?: boolean;
-}
+export type { PositionListener, ProjectionRunnerOptions } from './runner-options';
 
 /**
  * Applies and reverts ledger blocks on a projection's read model. A block is
@@ -60,14 +36,14 @@ export class ProjectionRunner {
   private readonly store: LedgerStore;
   private readonly projection: Projection;
   private readonly logger: Logger;
-  private readonly undoRetention: number;
+  private readonly undo: UndoLog;
   private readonly commitLogRetention: number;
   private readonly observer: ProjectionObserver | undefined;
   private readonly guardDocuments: boolean;
   /** The store's embedded engine, where it has one: the runner then shares documents with it rather than copy them. */
   private readonly engine: EmbeddedEngine | undefined;
   private readonly readDocument: DocumentReader;
-  private readonly listeners = new Set<PositionListener>();
+  private readonly listeners: PositionListeners;
   private readonly recentBlocks = new RecentBlocks();
   private current: LedgerPosition = EMPTY_POSITION;
   private generation = 0;
@@ -89,14 +65,12 @@ export class ProjectionRunner {
     observer,
     guardDocuments = true,
   }: ProjectionRunnerOptions) {
-    for (const [name, value] of Object.entries({ undoRetention, commitLogRetention })) {
-      if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer, got ${value}`);
-    }
+    checkRetentions({ undoRetention, commitLogRetention });
     this.commitLogRetention = commitLogRetention;
     this.store = store;
     this.projection = projection;
     this.logger = logger.child({ area: projection.area });
-    this.undoRetention = undoRetention;
+    this.listeners = new PositionListeners(this.logger);
     this.observer = observer;
     this.guardDocuments = guardDocuments;
     this.engine = embeddedEngineOf(store);
@@ -104,6 +78,7 @@ export class ProjectionRunner {
     this.readDocument = engine
       ? (collection, id) => engine.findShared(collection, id)
       : (collection, id) => store.collection(collection).findById(id);
+    this.undo = new UndoLog(store, this.readDocument, undoRetention);
   }
 
   get position(): LedgerPosition {
@@ -118,8 +93,7 @@ export class ProjectionRunner {
 
   /** Called after every applied or reverted block; returns the unsubscribe function. */
   onChange(listener: PositionListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.listeners.add(listener);
   }
 
   async init(): Promise<void> {
@@ -184,38 +158,20 @@ export class ProjectionRunner {
       await this.apply(parent, 0);
     }
     if (revived) return this.apply(block, streamSeq, text);
-    if (position.height > 0 && block.height !== position.height + 1) {
-      throw new LedgerGapFault(`gap: expected height ${position.height + 1} after block ${position.height} (${position.blockId})`, block);
-    }
-    if (position.height > 0 && block.previousBlock !== position.blockId) {
-      const reason = `unknown previous block ${block.previousBlock}: the last applied block is ${position.height} (${position.blockId})`;
-      throw new LedgerGapFault(reason, block);
-    }
+    checkFollows(block, position);
     const writeSet = new BlockWriteSet(this.readDocument, block, this.guardDocuments);
     for (let sequence = 0; sequence < block.transactions.length; sequence++) {
       await this.projection.applyTransaction(writeSet, block.transactions[sequence], sequence);
     }
     const changes = await writeSet.changes();
     const { after } = changes;
-    const record: UndoRecord = {
-      _id: undoRecordId(block.height),
-      height: block.height,
-      blockId: block.id,
-      previous: { height: position.height, blockId: position.blockId },
-      before: undoSteps(changes, this.engine),
-    };
+    const record = appliedUndoRecord(block, position, undoSteps(changes, this.engine));
     const next = { height: block.height, blockId: block.id, streamSeq: this.nextStreamSeq(streamSeq) };
-    const commitRecord = this.commitLogWrites({
-      kind: 'block.applied',
-      position: { height: block.height, blockId: block.id },
-      block: { height: block.height, id: block.id },
-      timestamp: block.timestamp,
-      transactions: block.transactions.filter((tx) => this.projection.projects(tx)).map((tx) => tx.id),
-    });
-    const pruned = await this.pruneWrites(block.height);
+    const commitRecord = this.commitLogWrites(appliedCommitEntry(block, this.projection));
+    const pruned = await this.undo.pruneWrites(block.height);
     // Documents built here or put by the projection, which nothing changes once the block is committed.
     await this.commit([
-      () => ({ handedOver: [this.beginCommit(), ...this.undoWrites(record), ...commitRecord] }),
+      () => ({ handedOver: [this.beginCommit(), ...this.undo.writes(record), ...commitRecord] }),
       () => ({ handedOver: after }),
       () => ({ handedOver: [this.settledWrite(next), ...pruned] }),
     ]);
@@ -228,7 +184,7 @@ export class ProjectionRunner {
 
   /** A block at or below the position: a duplicate if it is the block stored there, a fork otherwise. */
   private async appliedAgain(block: Block, streamSeq: number): Promise<HandleOutcome> {
-    const knownId = await this.knownBlockId(block.height);
+    const knownId = await this.undo.blockIdAt(block.height, this.current);
     if (knownId === undefined) {
       this.logger.warn({ height: block.height, blockId: block.id }, 'block below the position without an undo record; treated as a duplicate');
     } else if (knownId !== block.id) {
@@ -238,13 +194,6 @@ export class ProjectionRunner {
     return 'duplicate';
   }
 
-  private async knownBlockId(height: number): Promise<string | undefined> {
-    if (height === this.current.height) return this.current.blockId;
-    if (height <= this.current.height - this.undoRetention) return undefined;
-    const record = await this.undoRecords().findById(undoRecordId(height));
-    return record?.blockId;
-  }
-
   private async revert(ref: BlockRef, streamSeq: number): Promise<HandleOutcome> {
     const position = this.current;
     if (ref.height > position.height) {
@@ -252,18 +201,16 @@ export class ProjectionRunner {
       await this.recordStreamSeq(streamSeq);
       return 'duplicate';
     }
-    if (ref.height !== position.height || ref.id !== position.blockId) {
-      throw new LedgerGapFault(`only the last applied block ${position.height} (${position.blockId}) can be reverted`, ref);
-    }
-    const record = await this.undoRecords().findById(undoRecordId(ref.height));
+    checkRevertible(ref, position);
+    const record = await this.undo.records().findById(undoRecordId(ref.height));
     if (!record || record.blockId !== ref.id) throw new LedgerFault('no undo record is kept for this block', ref);
     const next = { ...record.previous, streamSeq: this.nextStreamSeq(streamSeq) };
-    const [restore] = await restoreWrites(this.store, [record.before]);
+    const [restore] = await this.undo.restores([record]);
     const commitRecord = this.commitLogWrites({ kind: 'block.reverted', position: record.previous, block: { height: ref.height, id: ref.id } });
     await this.commit([
       () => [this.beginCommit(), ...restore, ...commitRecord],
       () => [this.settledWrite(next)],
-      () => this.undoWrites(record, true),
+      () => this.undo.writes(record, true),
     ]);
     this.settle();
     this.moveTo(next, true);
@@ -282,22 +229,17 @@ export class ProjectionRunner {
       fence: this.fence,
     } = stored);
     if (!this.readModel) await this.nameReadModel();
-    const interrupted = await this.undoRecords().find({ height: { $gt: stored.position.height } });
-    if (interrupted.length > 0 || stored.commitInFlight) {
-      // A reader that saw the generation before the interrupted commit and reads
-      // again after this rollback must see a new one: it may have read half the block.
-      const newestFirst = interrupted.sort((a, b) => b.height - a.height);
+    const newestFirst = await this.undo.interruptedAbove(stored.position.height);
+    if (newestFirst.length > 0 || stored.commitInFlight) {
+      // A reader that saw the generation before the interrupted commit must see a new one after the rollback: it may have read half the block.
       for (const record of newestFirst) {
         this.logger.warn({ height: record.height, blockId: record.blockId }, 'rolling back an interrupted block commit');
       }
-      const restores = await restoreWrites(
-        this.store,
-        newestFirst.map((record) => record.before),
-      );
+      const restores = await this.undo.restores(newestFirst);
       const commitRecord = this.commitLogWrites({ kind: 'rollback', position: { height: stored.position.height, blockId: stored.position.blockId } });
       await this.commit([
         () => [this.beginCommit(), ...commitRecord],
-        ...newestFirst.flatMap((record, index) => [() => restores[index], () => this.undoWrites(record, true)]),
+        ...newestFirst.flatMap((record, index) => [() => restores[index], () => this.undo.writes(record, true)]),
         () => [this.settledWrite(stored.position)],
       ]);
       this.settle();
@@ -346,36 +288,13 @@ export class ProjectionRunner {
     return Math.max(this.current.streamSeq, streamSeq);
   }
 
-  /** The undo record that falls out of the kept window with this block, and its touches. */
-  private async pruneWrites(height: number): Promise<Write[]> {
-    const expired = height - this.undoRetention;
-    const record = expired >= 1 ? await this.readDocument(UNDO_COLLECTION, undoRecordId(expired)) : null;
-    return record ? this.undoWrites(record as unknown as UndoRecord, true) : [];
-  }
-
-  /** An undo record with the index of the documents it touched, stored or (`drop`) removed together. */
-  private undoWrites(record: UndoRecord, drop = false): Write[] {
-    return [{ collection: UNDO_COLLECTION, id: record._id, doc: drop ? null : record }, ...undoTouchWrites(record, drop)];
-  }
-
   /** Every write of the read model goes through here: one commit, refused once this writer is fenced out. */
   private commit(batches: Array<() => Write[] | HandedOver>): Promise<void> {
     return commitFenced(this.store, this.claimedToken, batches, this.engine);
   }
 
-  private undoRecords() {
-    return this.store.collection<UndoRecord>(UNDO_COLLECTION);
-  }
-
   private moveTo(position: LedgerPosition, changed: boolean): void {
     this.current = position;
-    if (!changed) return;
-    for (const listener of this.listeners) {
-      try {
-        listener(position);
-      } catch (error) {
-        this.logger.error({ err: error }, 'position listener failed');
-      }
-    }
+    if (changed) this.listeners.tell(position);
   }
 }
