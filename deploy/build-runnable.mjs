@@ -21,10 +21,10 @@ const ROOT = resolve(import.meta.dirname, '..');
 /** Where npm start and the system tests run the platform from. */
 const LOCAL_TREE = join(ROOT, '.runnable');
 
-// The demo ledger generator and the local launcher are for npm start, never for the image.
-const DEV_ONLY = new Set(['libs/demo-ledger', 'libs/local-stack']);
-// Never run: test helpers, the system tests and the client (a package of its own).
-const NEVER = new Set(['libs/test-kit', 'test', 'client']);
+// The demo ledger generator and the local launcher are development tools for npm start, never for the image.
+const DEV_ONLY = new Set(['tools/demo-ledger', 'tools/local-stack']);
+// Never run: test helpers, the system tests, the client (a package of its own) and the OpenAPI writer.
+const NEVER = new Set(['libs/test-kit', 'test', 'client', 'tools/openapi']);
 
 const image = process.argv.includes('--image');
 const withDemoLedger = process.argv.includes('--with-demo-ledger');
@@ -45,8 +45,8 @@ function nodeTarget() {
 
 function workspaces() {
   const under = (folder) => readdirSync(join(ROOT, folder)).map((name) => `${folder}/${name}`);
-  const shipped = (path) => !(image && DEV_ONLY.has(path)) || (withDemoLedger && path === 'libs/demo-ledger');
-  return [...under('libs'), ...under('services'), 'gateway'].filter((path) => !NEVER.has(path) && shipped(path));
+  const shipped = (path) => !(image && DEV_ONLY.has(path)) || (withDemoLedger && path === 'tools/demo-ledger');
+  return [...under('libs'), ...under('services'), 'gateway', ...under('tools')].filter((path) => !NEVER.has(path) && shipped(path));
 }
 
 /** The package's source files that run: no tests, no `testing/` kits, no declarations. */

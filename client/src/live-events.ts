@@ -65,7 +65,10 @@ export class LiveEventsError extends Error {
 
 const DEFAULT_RETRY_MS = 2_000;
 const DEFAULT_IDLE_TIMEOUT_MS = 45_000;
-const EVENT_NAMES: ReadonlySet<string> = new Set<LiveEventName>(['position', 'reset', 'block.applied', 'block.reverted']);
+// Keyed by every name the API document gives: a name it adds fails to compile until it is here.
+const EVENT_NAMES: ReadonlySet<string> = new Set(
+  Object.keys({ position: true, reset: true, 'block.applied': true, 'block.reverted': true } satisfies Record<LiveEventName, true>),
+);
 
 /**
  * The live stream of an area's committed blocks, as an async iterator of typed events:
@@ -86,10 +89,7 @@ const EVENT_NAMES: ReadonlySet<string> = new Set<LiveEventName>(['position', 're
  */
 export async function* liveEvents(baseUrl: string, area: LiveArea, options: LiveEventsOptions = {}): AsyncGenerator<LiveEvent, void, undefined> {
   const url = new URL(`api/${area}/events`, baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
-  const request = options.fetch ?? fetch;
-  const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
-  let lastEventId = options.lastEventId;
-  let retryMs = options.retryMs ?? DEFAULT_RETRY_MS;
+  const resume: ResumePoint = { lastEventId: options.lastEventId, retryMs: options.retryMs ?? DEFAULT_RETRY_MS };
   // Aborted when the caller's signal is, or when the loop is left, so no request outlives the iteration.
   const stopped = new AbortController();
   const stop = () => stopped.abort();
@@ -97,46 +97,74 @@ export async function* liveEvents(baseUrl: string, area: LiveArea, options: Live
   if (options.signal?.aborted) stop();
   try {
     while (!stopped.signal.aborted) {
-      const connection = new Connection(stopped.signal, idleTimeoutMs);
-      // What the next reconnection waits for besides the stream's retry, which may change while it runs.
-      const reconnect: Omit<Reconnect, 'delayMs'> & { delayMs?: number } = {};
-      try {
-        const headers: Record<string, string> = { ...options.headers, accept: 'text/event-stream' };
-        // An empty id (none yet, or one the server cleared) is not sent, as EventSource does.
-        if (lastEventId) headers['last-event-id'] = lastEventId;
-        const response = await request(url, { headers, signal: connection.signal });
-        if (response.status === 200 && response.body && /^text\/event-stream\b/i.test(response.headers.get('content-type') ?? '')) {
-          for await (const message of messagesOf(response.body, connection, (retry) => (retryMs = retry))) {
-            if (message.event === 'unavailable') {
-              const unavailable = unavailableOf(message);
-              Object.assign(reconnect, { unavailable, delayMs: unavailable.retryAfter * 1000 });
-              continue;
-            }
-            if (message.id !== undefined) lastEventId = message.id;
-            const event = liveEventOf(message);
-            if (event) yield event;
-          }
-        } else {
-          const text = await response.text().catch(() => '');
-          if (response.status !== 429 && response.status < 500) throw new LiveEventsError(refusal(response.status, text), response.status);
-          Object.assign(reconnect, { status: response.status, delayMs: retryAfterMs(response.headers.get('retry-after')) });
-        }
-      } catch (error) {
-        if (error instanceof LiveEventsError) throw error;
-        if (stopped.signal.aborted) return;
-        reconnect.error = connection.idle ? new Error(`nothing arrived for ${idleTimeoutMs} ms`) : error;
-      } finally {
-        connection.close();
-      }
+      const reconnect = yield* connectOnce(url, options, resume, stopped.signal);
       if (stopped.signal.aborted) return;
-      const delayMs = reconnect.delayMs ?? retryMs;
-      options.onReconnect?.({ ...reconnect, delayMs, lastEventId });
+      const delayMs = reconnect.delayMs ?? resume.retryMs;
+      options.onReconnect?.({ ...reconnect, delayMs, lastEventId: resume.lastEventId });
       await sleep(delayMs, stopped.signal);
     }
   } finally {
     options.signal?.removeEventListener('abort', stop);
     stop();
   }
+}
+
+/** Where the next connection resumes, and how long it waits before it does until told otherwise: both change as events arrive. */
+interface ResumePoint {
+  lastEventId?: string;
+  retryMs: number;
+}
+
+/** What the next reconnection waits for besides the stream's retry. */
+type PendingReconnect = Omit<Reconnect, 'delayMs'> & { delayMs?: number };
+
+/**
+ * One connection: yields its events until it ends, fails or is refused, then says what the
+ * next reconnection waits for. Throws LiveEventsError on an answer that cannot be retried.
+ */
+async function* connectOnce(
+  url: URL,
+  options: LiveEventsOptions,
+  resume: ResumePoint,
+  stopped: AbortSignal,
+): AsyncGenerator<LiveEvent, PendingReconnect> {
+  const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+  const connection = new Connection(stopped, idleTimeoutMs);
+  const reconnect: PendingReconnect = {};
+  try {
+    const headers: Record<string, string> = { ...options.headers, accept: 'text/event-stream' };
+    // An empty id (none yet, or one the server cleared) is not sent, as EventSource does.
+    if (resume.lastEventId) headers['last-event-id'] = resume.lastEventId;
+    const response = await (options.fetch ?? fetch)(url, { headers, signal: connection.signal });
+    if (!isEventStream(response)) return await refusedReconnect(response);
+    for await (const message of messagesOf(response.body!, connection, (retry) => (resume.retryMs = retry))) {
+      if (message.event === 'unavailable') {
+        const unavailable = unavailableOf(message);
+        Object.assign(reconnect, { unavailable, delayMs: unavailable.retryAfter * 1000 });
+        continue;
+      }
+      if (message.id !== undefined) resume.lastEventId = message.id;
+      const event = liveEventOf(message);
+      if (event) yield event;
+    }
+  } catch (error) {
+    if (error instanceof LiveEventsError) throw error;
+    if (!stopped.aborted) reconnect.error = connection.idle ? new Error(`nothing arrived for ${idleTimeoutMs} ms`) : error;
+  } finally {
+    connection.close();
+  }
+  return reconnect;
+}
+
+function isEventStream(response: Response): boolean {
+  return response.status === 200 && response.body !== null && /^text\/event-stream\b/i.test(response.headers.get('content-type') ?? '');
+}
+
+/** A refused connection: retried after its Retry-After when it is a 429 or a 5xx, else the end (LiveEventsError). */
+async function refusedReconnect(response: Response): Promise<PendingReconnect> {
+  const text = await response.text().catch(() => '');
+  if (response.status !== 429 && response.status < 500) throw new LiveEventsError(refusal(response.status, text), response.status);
+  return { status: response.status, delayMs: retryAfterMs(response.headers.get('retry-after')) };
 }
 
 /** One request: aborted when the iteration stops, or when it has been idle too long. */

@@ -196,7 +196,7 @@ export interface RateLimiter {
 
 /**
  * Per client IP and minute; undefined when the limit is 0 (disabled). Answers carry
- * the draft-8 RateLimit headers and the X-RateLimit-* ones (api-behaviour.md section 8);
+ * the draft-8 RateLimit headers and the X-RateLimit-* ones (docs/behaviour.md section 8);
  * a client over the limit gets 429 with Retry-After.
  */
 export function createRateLimiter(options: RateLimiterOptions): RateLimiter | undefined {

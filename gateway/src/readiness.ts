@@ -19,7 +19,7 @@ export type FeedStates = ReadonlyMap<ServiceName, { status(): FeedState }>;
 /**
  * The gateway's /readyz, on its admin port: ready only when at least one service is
  * configured, every configured one says it is ready, and the commit feed of every one is
- * live (api-behaviour.md section 9): before, its live streams would refuse clients. The
+ * live (docs/behaviour.md section 9): before, its live streams would refuse clients. The
  * services are asked in parallel so the answer takes one timeout at most.
  */
 export function gatewayReadiness(upstreams: Upstream[], feeds: FeedStates, timeoutMs: number): () => Promise<Readiness> {

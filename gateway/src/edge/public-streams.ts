@@ -24,7 +24,7 @@ export interface PublicStreamsOptions {
 const FEED_RETRY_AFTER_SECONDS = STREAM_RETRY_MS / 1000;
 
 /**
- * The gateway's live streams (api-behaviour.md section 9), one route per area, every one
+ * The gateway's live streams (docs/behaviour.md section 9), one route per area, every one
  * fanned out from the area's commit feed: a block reaches a client once the edge cache has
  * moved on to it. Bounded per client address and per process. What a client should simply
  * retry (no live feed yet, a cap reached, shutting down) is refused with a 200 stream that

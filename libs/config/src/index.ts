@@ -2,6 +2,7 @@ import { accessSync, constants } from 'node:fs';
 import { z } from 'zod';
 
 export * from './areas';
+export * from './block-timestamp';
 export * from './hex';
 
 /** Every problem found in the environment, so an operator fixes them all in one go. */

@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { z } from 'zod';
 
 /**
- * The one error type of every app: it becomes the body of api-behaviour.md section 2,
+ * The one error type of every app: it becomes the body of docs/behaviour.md section 2,
  * with `members` (machine-readable details, e.g. `head` of a 409) added after its own,
  * and `headers` (e.g. Retry-After) set on the answer.
  */
@@ -18,7 +18,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The body of every error answer (api-behaviour.md section 2), named `Error` in the OpenAPI document. */
+/** The body of every error answer (docs/behaviour.md section 2), named `Error` in the OpenAPI document. */
 export const errorBodySchema = z
   .object({
     statusCode: z.number().int().meta({ description: 'The HTTP status code of the answer' }),
@@ -39,7 +39,7 @@ export function errorBody(status: number, message: string, members: Readonly<Rec
 
 export const notFound = (message = 'Not Found') => new ApiError(404, message);
 
-/** How long a client is asked to wait after a 503 (api-behaviour.md section 2). */
+/** How long a client is asked to wait after a 503 (docs/behaviour.md section 2). */
 export const RETRY_AFTER_SECONDS = 5;
 
 /**

@@ -71,7 +71,7 @@ function refusalStatus(error: ParserError): number {
     case 'ERR_HTTP_REQUEST_TIMEOUT':
       return 408;
     case 'HPE_INVALID_METHOD':
-      // A well-formed request line with a method the parser does not know (api-behaviour.md section 1).
+      // A well-formed request line with a method the parser does not know (docs/behaviour.md section 1).
       return METHOD_THEN_SPACE.test(error.rawPacket?.toString('latin1') ?? '') ? 404 : 400;
     default:
       return 400;

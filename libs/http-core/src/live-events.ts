@@ -1,7 +1,8 @@
+import { blockTimestampFields } from '@ledger-api/config';
 import { z } from 'zod';
 
 /**
- * The live stream of committed blocks (api-behaviour.md section 9), in the terms both
+ * The live stream of committed blocks (docs/behaviour.md section 9), in the terms both
  * its ends share: the service that writes it and the gateway that reads it and fans it out.
  */
 
@@ -98,9 +99,8 @@ export const streamPositionSchema = z
 
 const blockTimestampSchema = z
   .object({
-    epoch: z.number().int().meta({ description: 'Seconds since the ledger epoch (2017-03-21T13:00:00Z)' }),
-    unix: z.number().int().meta({ description: 'Unix time' }),
-    human: z.string().meta({ description: 'ISO 8601 UTC date-time with milliseconds' }),
+    ...blockTimestampFields,
+    epoch: blockTimestampFields.epoch.meta({ description: 'Seconds since the ledger epoch (2017-03-21T13:00:00Z)' }),
   })
   .meta({ description: "The block's time" });
 
@@ -167,7 +167,7 @@ export const liveEventSchema = z
 
 /**
  * Why a stream was refused, and after how many seconds to try again: the data of the
- * `unavailable` event a refused stream ends with (api-behaviour.md section 9).
+ * `unavailable` event a refused stream ends with (docs/behaviour.md section 9).
  */
 export const streamUnavailableSchema = z
   .object({
@@ -195,7 +195,7 @@ export const streamUnavailableEventSchema = z.object({ event: z.literal('unavail
   description: 'The one event of a stream that cannot be served now, after its `retry`; the stream ends after it',
 });
 
-/** How long a client past its own cap of streams waits (api-behaviour.md section 9): it holds streams already. */
+/** How long a client past its own cap of streams waits (docs/behaviour.md section 9): it holds streams already. */
 export const PER_CLIENT_RETRY_AFTER_SECONDS = 10;
 
 /**
@@ -206,18 +206,19 @@ export function unavailableFrames(refusal: StreamUnavailableData): string {
   return `retry: ${refusal.retryAfter * 1000}\n\nevent: unavailable\ndata: ${JSON.stringify(refusal)}\n\n`;
 }
 
-export type StreamPositionData = z.output<typeof streamPositionSchema>;
-export type BlockAppliedData = z.output<typeof blockAppliedSchema>;
-export type BlockRevertedData = z.output<typeof blockRevertedSchema>;
 export type LiveEvent = z.output<typeof liveEventSchema>;
 
 export type StreamEventName = LiveEvent['event'];
 
-/** One event of the stream; `data` is what clients parse. */
+/**
+ * One event of the stream as its ends hold it: the commit it announces (its id on the wire) and
+ * the `data` clients parse, typed by the schemas: a position, which `block.applied` extends
+ * with the block's timestamp and transactions.
+ */
 export interface StreamEvent {
   event: StreamEventName;
   commit: CommitId;
-  data: { height: number; id: string; timestamp?: unknown; transactions?: string[] };
+  data: z.output<typeof streamPositionSchema> & Partial<Pick<z.output<typeof blockAppliedSchema>, 'timestamp' | 'transactions'>>;
 }
 
 /** The event as it goes on the wire. */

@@ -51,7 +51,7 @@ function resumeIdOf(req: IncomingMessage): string | undefined {
 }
 
 /**
- * Serves live streams (api-behaviour.md section 9) and keeps count of the open ones, so a
+ * Serves live streams (docs/behaviour.md section 9) and keeps count of the open ones, so a
  * shutdown can end them all cleanly. A client sent a Last-Event-ID it can resume from gets
  * every event after it; any other client opens on the current position (`position`, or
  * `reset` when its id could not be resumed from), then live events in commit order.

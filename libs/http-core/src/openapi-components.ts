@@ -2,7 +2,7 @@ import { errorBody } from './errors';
 
 /**
  * The pieces of an OpenAPI document that the services and the gateway both write:
- * component references and error answers in the body format of api-behaviour.md section 2.
+ * component references and error answers in the body format of docs/behaviour.md section 2.
  */
 
 export type JsonSchema = Record<string, unknown>;
@@ -28,7 +28,7 @@ export const componentRef = (section: 'schemas' | 'responses' | 'headers', name:
 
 export const headerRefs = (names: string[]) => Object.fromEntries(names.map((name) => [name, componentRef('headers', name)]));
 
-/** An answer in the error body format of api-behaviour.md section 2. */
+/** An answer in the error body format of docs/behaviour.md section 2. */
 export function errorResponse(status: number, { description, headers, messages, schema }: ErrorResponseSpec) {
   const examples = Object.entries(messages).map(([name, example]) => {
     const { message, members } = typeof example === 'string' ? { message: example, members: {} } : example;

@@ -28,7 +28,7 @@ export interface HttpAppOptions {
    */
   readConsistently?<T>(work: () => Promise<T>): Promise<T>;
   cache?: PageCacheLike;
-  /** What the area keeps of its past: routes that read records answer at a past height with it (api-behaviour.md section 12). */
+  /** What the area keeps of its past: routes that read records answer at a past height with it (docs/behaviour.md section 12). */
   history?: HistoryReads;
   /** The area's live stream of committed blocks, served once the read model can be served. */
   liveEvents?: LiveEventsRoute;
@@ -56,7 +56,7 @@ function observe(logger: Logger, metrics: Metrics): Middleware {
   };
 }
 
-/** A trailing slash is ignored (api-behaviour.md section 1). */
+/** A trailing slash is ignored (docs/behaviour.md section 1). */
 const stripTrailingSlash: Middleware = async (ctx, next) => {
   const path = normalizePath(ctx.path);
   if (path !== ctx.path) ctx.path = path;
@@ -97,7 +97,7 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   app.proxy = true;
   const liveEventsDocumentation = options.liveEvents && { basePath: options.liveEvents.basePath, tag: options.liveEvents.tag };
   const operations = operationsRouter(buildOpenApiDocument(options.info, options.routes, { liveEvents: liveEventsDocumentation }));
-  // Paths are case-sensitive (api-behaviour.md section 1): `/nft/ASSETS` is unknown.
+  // Paths are case-sensitive (docs/behaviour.md section 1): `/nft/ASSETS` is unknown.
   const api = new Router({ sensitive: true });
   const lookups = options.cache && options.metrics.counter('page_cache_requests_total', 'API page cache lookups by result', ['result']);
   const { readConsistently } = options;

@@ -50,7 +50,7 @@ export interface BatchLookupSpec<R> {
 }
 
 /**
- * `POST <path>` with `{"ids": [...]}` (api-behaviour.md section 10): the records of
+ * `POST <path>` with `{"ids": [...]}` (docs/behaviour.md section 10): the records of
  * the ids read at once, each answered as its by-id route answers it, or null where
  * that route answers 404. The query takes `transform` as the by-id route does.
  */

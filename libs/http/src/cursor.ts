@@ -3,14 +3,14 @@ import { listSort, type FieldOrder, type KeysetPosition, type Sort } from '@ledg
 import { z } from 'zod';
 
 /**
- * The `cursor` of keyset paging (api-behaviour.md section 1). Empty, it
+ * The `cursor` of keyset paging (docs/behaviour.md section 1). Empty, it
  * stands for the first page; otherwise it is an opaque token: the base64url
  * form of a compact JSON object holding the way the page lies from the
  * boundary record (`k`: after, before, or the last page), the boundary's sort
  * values (`v`), and a fingerprint of the sort the values belong to (`s`), so a
  * token made for another order or another list is refused instead of read in
  * the wrong sort; and the height (`h`) and block id (`b`) the walk reads at,
- * which holds it still while new blocks arrive (api-behaviour.md section 12).
+ * which holds it still while new blocks arrive (docs/behaviour.md section 12).
  */
 
 /** The block a walk reads at. */

@@ -39,7 +39,7 @@ export function errorMiddleware(logger: Logger): Middleware {
       ctx.status = status;
       ctx.body = errorBody(status, message, error instanceof ApiError ? error.members : {});
       if (error instanceof ApiError) ctx.set({ ...error.headers });
-      // The answer was not read from the ledger state the headers named (api-behaviour.md section 8).
+      // The answer was not read from the ledger state the headers named (docs/behaviour.md section 8).
       if (status >= 500) {
         ctx.remove('X-Block-Height');
         ctx.remove('X-Block-Id');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { hexParam, integerParam } from './fields';
 
-/** The query keys of reads at a past height (api-behaviour.md section 12), on every route that reads records. */
+/** The query keys of reads at a past height (docs/behaviour.md section 12), on every route that reads records. */
 
 /** `"<name>" must be larger than or equal to 1`, the wording section 12 gives. */
 function heightParam(description: string) {

@@ -6,7 +6,7 @@ import type { RequestLocation } from './paging';
 import type { ServedLedgerState } from './types';
 
 /**
- * Reads at a past height (api-behaviour.md section 12): the step that answers
+ * Reads at a past height (docs/behaviour.md section 12): the step that answers
  * a route that reads records at the height asked for (or its cursor walk's),
  * or refuses with the 409 or 410 the section names.
  */
@@ -30,7 +30,7 @@ export interface HistoryReads {
   waitFor(height: number, timeoutMs: number): Promise<ServedLedgerState>;
 }
 
-/** How long `minHeight` waits for its block (api-behaviour.md section 12). */
+/** How long `minHeight` waits for its block (docs/behaviour.md section 12). */
 export const MIN_HEIGHT_WAIT_MS = 2000;
 
 /** The oldest height a route of this reach answers at, from the newest one. */

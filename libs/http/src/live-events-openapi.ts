@@ -20,7 +20,7 @@ export interface LiveEventsDocumentation {
   tag: string;
 }
 
-/** The path of an area's live stream (api-behaviour.md section 9). */
+/** The path of an area's live stream (docs/behaviour.md section 9). */
 export const liveEventsPath = (basePath: string) => `${basePath}/events`;
 
 /** `/nft/exchange` → `streamNftExchangeEvents`. */

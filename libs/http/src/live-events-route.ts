@@ -9,7 +9,7 @@ export interface LiveEventsRoute extends LiveEventsDocumentation {
 }
 
 /**
- * The area's live stream of committed blocks (api-behaviour.md section 9), at
+ * The area's live stream of committed blocks (docs/behaviour.md section 9), at
  * `<basePath>/events`. It takes no query key but `lastEventId`; other methods than GET and
  * HEAD fall through to the 404 of unknown paths. While the read model is not served (its
  * replay runs: `unavailableReason`), the stream is refused the way browsers retry: a 200

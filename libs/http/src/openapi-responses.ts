@@ -67,7 +67,7 @@ const SERVICE_HEADERS: Record<string, HeaderObject> = {
 
 const ANSWERED_HEADERS = ['X-Request-Id', 'Cache-Control'];
 
-/** The error body with machine-readable members added (api-behaviour.md section 12). */
+/** The error body with machine-readable members added (docs/behaviour.md section 12). */
 function errorWith(members: Record<string, JsonSchema>): JsonSchema {
   return { allOf: [componentRef('schemas', 'Error'), { type: 'object', properties: members }] };
 }

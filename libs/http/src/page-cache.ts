@@ -157,7 +157,7 @@ async function renderedWhole(options: PageCacheOptions, before: LedgerState): Pr
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** A GET answer read at a final block named by height and id never changes (api-behaviour.md section 12). */
+/** A GET answer read at a final block named by height and id never changes (docs/behaviour.md section 12). */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 function send(ctx: Context, { variant, settledAt }: RenderedPage): void {

@@ -167,7 +167,7 @@ export function firstCursorLink(location: RequestLocation, config: ListConfig, l
 }
 
 /**
- * The paged envelope of api-behaviour.md section 3, with the links of keyset paging when the request has a cursor;
+ * The paged envelope of docs/behaviour.md section 3, with the links of keyset paging when the request has a cursor;
  * their tokens hold the walk at `at`, the block the page was read at.
  */
 export function pagedEnvelope<T>(

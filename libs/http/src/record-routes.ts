@@ -72,7 +72,7 @@ type Spec<R, D extends R> = Omit<RecordRoutesSpec<R, D, Record<never, never>, Re
 };
 
 /**
- * The routes every kind of ledger record has (design.md: validated input ->
+ * The routes every kind of ledger record has (docs/design.md: validated input ->
  * repository query -> presenter), named by operation so that the service lists
  * them, among its own routes, in the order of the OpenAPI document's paths.
  */

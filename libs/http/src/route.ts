@@ -54,7 +54,7 @@ export interface RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z
   expiryKeys?: readonly string[];
   /**
    * Set on routes that read records: they take `height`, `blockId` and `minHeight`
-   * (api-behaviour.md section 12) and reach as far back as point reads or lists do.
+   * (docs/behaviour.md section 12) and reach as far back as point reads or lists do.
    */
   history?: HistoryReach;
   /** A paged list's link to the first page of a keyset walk at the newest height, sent with the refusal of a walk that cannot go on. */

@@ -34,7 +34,7 @@ export interface LedgerMessage {
 
 /**
  * Parses a message of the ledger stream. The subject says the kind; the payload
- * is the event's block as ledger-events.md gives it (the Block, or `{id, height}`),
+ * is the event's block as docs/ledger-events.md gives it (the Block, or `{id, height}`),
  * or a whole file line, whose event must then agree with the subject.
  */
 export function parseLedgerMessage({ subject, payload, subjectPrefix, origin }: LedgerMessage): LedgerEvent {

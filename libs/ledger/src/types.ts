@@ -1,5 +1,5 @@
 /**
- * The ledger event contract (shared/spec/ledger-events.md, section 2), and the projector's
+ * The ledger event contract (docs/ledger-events.md, section 2), and the projector's
  * status, which its observers report.
  */
 

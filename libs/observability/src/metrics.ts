@@ -20,11 +20,8 @@ export interface Metrics {
   histogram<L extends string>(name: string, help: string, labelNames?: L[], buckets?: number[]): Histogram<L>;
 }
 
-/** One registry per process, labelled with the service name, with Node's default metrics. */
-export function createMetrics(service: string, collectDefaults = true): Metrics {
-  const registry = new Registry();
-  registry.setDefaultLabels({ service });
-  if (collectDefaults) collectDefaultMetrics({ register: registry });
+/** Records each HTTP request's duration in `http_request_duration_seconds`. */
+function requestObserver(registry: Registry): Metrics['observeRequest'] {
   const httpRequestDuration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'HTTP request duration by method, route and status',
@@ -34,7 +31,7 @@ export function createMetrics(service: string, collectDefaults = true): Metrics 
   });
   // Each label set's series, found once: prom-client otherwise hashes the labels on every observation.
   const requestSeries = new Map<string, Histogram.Internal<keyof RequestLabels>>();
-  const observeRequest = (labels: RequestLabels, seconds: number) => {
+  return (labels, seconds) => {
     const key = `${labels.method} ${labels.status} ${labels.route}`;
     let series = requestSeries.get(key);
     if (!series) {
@@ -43,9 +40,16 @@ export function createMetrics(service: string, collectDefaults = true): Metrics 
     }
     series.observe(seconds);
   };
+}
+
+/** One registry per process, labelled with the service name, with Node's default metrics. */
+export function createMetrics(service: string, collectDefaults = true): Metrics {
+  const registry = new Registry();
+  registry.setDefaultLabels({ service });
+  if (collectDefaults) collectDefaultMetrics({ register: registry });
   return {
     registry,
-    observeRequest,
+    observeRequest: requestObserver(registry),
     counter: (name, help, labelNames = []) => new Counter({ name, help, labelNames, registers: [registry] }),
     gauge: (name, help, labelNames = [], collect) =>
       new Gauge({

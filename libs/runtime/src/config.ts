@@ -12,7 +12,7 @@ export function defaultDatabaseName(area: string): string {
 }
 
 /**
- * The environment of every service process (design.md "Operations").
+ * The environment of every service process (docs/design.md "Operations").
  * `storeGiven`: the caller hands startService its store, so ROLE=api needs no MONGO_URL.
  */
 export function serviceConfigSchema(defaults: { area: string; port: number; adminPort: number; storeGiven?: boolean }) {

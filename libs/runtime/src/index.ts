@@ -1,4 +1,3 @@
-export * from './cli/areas';
 export * from './area';
 export * from './config';
 export * from './position-reader';

@@ -14,7 +14,7 @@ export interface ReadinessSubjects {
   maxLagEvents: number;
 }
 
-/** /readyz of a service process: what it checks depends on the role (design.md "Roles"). */
+/** /readyz of a service process: what it checks depends on the role (docs/design.md "Roles"). */
 export function readinessCheck(subjects: ReadinessSubjects): () => Promise<Readiness> {
   const { store, runner, projector } = subjects;
   if (!runner) return () => apiReadiness(store);

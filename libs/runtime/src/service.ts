@@ -122,34 +122,41 @@ export function cachePrefix(definition: AreaDefinition, config: Pick<ServiceConf
   return `ledger-api:${definition.area}:${definition.version}:${config.NETWORK_VERSION}:`;
 }
 
-/** Starts one service process in its configured role and returns a handle to stop it gracefully. */
-export async function startService(
-  definition: AreaDefinition,
-  config: ServiceConfig,
-  logger: Logger,
-  given: ServiceDependencies = {},
-): Promise<RunningService> {
-  const metrics = createMetrics(definition.area);
+/** The read model's store: the one handed in, else MongoDB, else an embedded store of the process's own. */
+async function openStore(config: ServiceConfig, logger: Logger, given: ServiceDependencies): Promise<Store> {
   if (config.ROLE === 'api' && !config.MONGO_URL && !given.store) {
     // An embedded store of its own would hold nothing: no projector writes to it.
     throw new Error('ROLE=api needs MONGO_URL or a store handed in');
   }
-  const store = given.store ?? (await createStore({ mongoUrl: config.MONGO_URL, dbName: config.MONGO_DB, logger }));
-  const runsProjector = config.ROLE !== 'api';
-  const { runner, projector, backlog, recorder } = runsProjector ? await startProjector(definition, config, store, logger, metrics, given) : {};
-  const positions = positionReader(store, runner, projector);
+  return given.store ?? (await createStore({ mongoUrl: config.MONGO_URL, dbName: config.MONGO_DB, logger }));
+}
+
+function pageCacheOf(definition: AreaDefinition, config: ServiceConfig, logger: Logger, metrics: Metrics): PageCache {
+  return createPageCache({
+    redisUrl: config.REDIS_URL,
+    prefix: cachePrefix(definition, config),
+    ttlSeconds: config.CACHE_TTL_SECONDS,
+    maxEntries: config.CACHE_MAX_ENTRIES,
+    memoryBytes: config.CACHE_MEMORY_MB * 1024 * 1024,
+    logger,
+    metrics,
+  });
+}
+
+/** What the HTTP app of a process is built from besides its definition and configuration. */
+interface AppParts {
+  store: Store;
+  runner?: ProjectionRunner;
+  projector?: Projector;
+  positions: PositionReader;
+  logger: Logger;
+  metrics: Metrics;
+}
+
+/** The process's HTTP app: a process that serves the API gets the area's routes, a page cache and the live stream. */
+async function httpAppOf(definition: AreaDefinition, config: ServiceConfig, { store, runner, projector, positions, logger, metrics }: AppParts) {
   const servesApi = config.ROLE !== 'projector';
-  const cache: PageCache | undefined = servesApi
-    ? createPageCache({
-        redisUrl: config.REDIS_URL,
-        prefix: cachePrefix(definition, config),
-        ttlSeconds: config.CACHE_TTL_SECONDS,
-        maxEntries: config.CACHE_MAX_ENTRIES,
-        memoryBytes: config.CACHE_MEMORY_MB * 1024 * 1024,
-        logger,
-        metrics,
-      })
-    : undefined;
+  const cache = servesApi ? pageCacheOf(definition, config, logger, metrics) : undefined;
   const liveEvents = servesApi ? await startLiveEvents(definition, config, store, runner, logger) : undefined;
   const pkg = { name: definition.packageName, currentVersion: definition.version, latestVersion: config.LATEST_VERSION ?? definition.version };
   const read = liveEvents && storeWithHistory(store, config, { feed: liveEvents.feed, servedState: positions.servedState });
@@ -167,11 +174,67 @@ export async function startService(
     logger,
     metrics,
   });
-  const server: Server = createHttpServer(app.callback(), {
-    requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
-    keepAliveTimeoutMs: config.KEEP_ALIVE_TIMEOUT_MS,
-  }).listen(config.PORT, config.HOST);
+  return { app, cache, liveEvents };
+}
+
+async function listenApi(callback: Parameters<typeof createHttpServer>[0], config: ServiceConfig): Promise<Server> {
+  const server = createHttpServer(callback, { requestTimeoutMs: config.REQUEST_TIMEOUT_MS, keepAliveTimeoutMs: config.KEEP_ALIVE_TIMEOUT_MS });
+  server.listen(config.PORT, config.HOST);
   await once(server, 'listening');
+  return server;
+}
+
+/** What a running process lets go of when it stops, in the order it lets go. */
+interface ClosingParts {
+  server: Server;
+  admin: { close(): Promise<void> };
+  projector?: Projector;
+  recorder?: ProjectorStateRecorder;
+  cache?: PageCache;
+  liveEvents?: { streams: LiveStreams; feed: CommitFeed };
+  /** The store, when the process opened it (a store handed in stays open). */
+  ownStore?: Store;
+}
+
+/**
+ * Stops taking requests and ledger events first, then lets go of the backing services. Live
+ * streams never end by themselves: once the delay has taken the process out of the load
+ * balancers (/readyz says 503 from the signal on), they end with a short retry and their
+ * clients reconnect to another replica and resume there.
+ */
+async function closeService(config: ServiceConfig, { server, admin, projector, recorder, cache, liveEvents, ownStore }: ClosingParts): Promise<void> {
+  const endLiveEvents = () => {
+    liveEvents?.streams.endAll();
+    liveEvents?.feed.stop();
+  };
+  const drain = {
+    delayMs: config.SHUTDOWN_DELAY_MS,
+    drainMs: config.SHUTDOWN_DRAIN_MS,
+    deadlineMs: config.SHUTDOWN_TIMEOUT_MS - 500,
+    onDelayEnd: endLiveEvents,
+  };
+  await Promise.all([drainServer(server, drain), projector?.stop()]);
+  // Probes answer until the API has drained: a liveness probe failing meanwhile would kill the process.
+  await admin.close();
+  await recorder?.settled();
+  await cache?.close();
+  await ownStore?.close();
+}
+
+/** Starts one service process in its configured role and returns a handle to stop it gracefully. */
+export async function startService(
+  definition: AreaDefinition,
+  config: ServiceConfig,
+  logger: Logger,
+  given: ServiceDependencies = {},
+): Promise<RunningService> {
+  const metrics = createMetrics(definition.area);
+  const store = await openStore(config, logger, given);
+  const runsProjector = config.ROLE !== 'api';
+  const { runner, projector, backlog, recorder } = runsProjector ? await startProjector(definition, config, store, logger, metrics, given) : {};
+  const positions = positionReader(store, runner, projector);
+  const { app, cache, liveEvents } = await httpAppOf(definition, config, { store, runner, projector, positions, logger, metrics });
+  const server = await listenApi(app.callback(), config);
   const admin = await startAdminServer({
     readiness: readinessCheck({ store, runner, projector, backlog, maxLagEvents: config.READY_MAX_LAG_EVENTS }),
     metrics,
@@ -185,27 +248,6 @@ export async function startService(
     adminPort: admin.port,
     store,
     projector,
-    async close() {
-      // Stop taking requests and ledger events first, then let go of the backing services.
-      // Live streams never end by themselves: once the delay has taken the process out of the
-      // load balancers (/readyz says 503 from the signal on), they end with a short retry and
-      // their clients reconnect to another replica and resume there.
-      const endLiveEvents = () => {
-        liveEvents?.streams.endAll();
-        liveEvents?.feed.stop();
-      };
-      const drain = {
-        delayMs: config.SHUTDOWN_DELAY_MS,
-        drainMs: config.SHUTDOWN_DRAIN_MS,
-        deadlineMs: config.SHUTDOWN_TIMEOUT_MS - 500,
-        onDelayEnd: endLiveEvents,
-      };
-      await Promise.all([drainServer(server, drain), projector?.stop()]);
-      // Probes answer until the API has drained: a liveness probe failing meanwhile would kill the process.
-      await admin.close();
-      await recorder?.settled();
-      await cache?.close();
-      if (!given.store) await store.close();
-    },
+    close: () => closeService(config, { server, admin, projector, recorder, cache, liveEvents, ownStore: given.store ? undefined : store }),
   };
 }

@@ -1,12 +1,9 @@
-import { copyDocument, freezeDocument } from './embedded/copy-document';
+import { copyDocument } from './embedded/copy-document';
 import { EmbeddedCollection } from './embedded/embedded-collection';
 import { OpaqueMembers, readableCopy } from './embedded/opaque-members';
 import type { DeepReadonly } from './deep-readonly';
 import type { EmbeddedEngine, HeldWrite } from './embedded-engine';
 import type { CollectionSpec, Doc, Filter, FindOptions, ReadCollection, Store, Write } from './types';
-
-/** The store's own deep copy of a JSON-shaped document, for callers that must not share objects with it either, and the check that they do not change one they share. */
-export { copyDocument, freezeDocument };
 
 /** Callers and the store share no object they may change, so neither can change the other's state. */
 class EmbeddedReadCollection<T extends Doc> implements ReadCollection<T> {

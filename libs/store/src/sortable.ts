@@ -25,7 +25,3 @@ export function numericSortKey(decimal: string): string {
 function isDigit(code: number): boolean {
   return code >= ZERO && code <= NINE;
 }
-
-export function isDecimalString(value: unknown): value is string {
-  return typeof value === 'string' && /^\d{1,9999}$/.test(value);
-}

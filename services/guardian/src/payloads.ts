@@ -1,7 +1,7 @@
 import { publicKey } from '@ledger-api/http';
 import { z } from 'zod';
 
-// Guardian transaction payloads (ledger-events.md section 3); members the ledger may add are ignored.
+// Guardian transaction payloads (docs/ledger-events.md section 3); members the ledger may add are ignored.
 
 const permissionEntries = z.array(z.object({ transactionType: z.number().int(), transactionTypeGroup: z.number().int() })).default(() => []);
 

@@ -32,7 +32,7 @@ export interface FirstAnswer {
   totalCount?: number;
 }
 
-/** What the queries need from the ledger, picked while it is parsed so no query warms another. */
+/** What the queries need from the ledger, picked from the file before any query runs so no query warms another. */
 export interface LedgerSample {
   searchBody: Record<string, unknown>;
   largestCollectionId: string;
@@ -165,7 +165,7 @@ function figureRows(result: ScaleResult): string[][] {
     ['ledger', `${ledger.blocks} blocks, ${parse.transactions} transactions, ${parse.assets} assets, ${mib(ledger.bytes)}`],
     ...(ledger.generationSeconds === undefined ? [] : [['generation', `${ledger.generationSeconds.toFixed(1)} s`]]),
     [
-      'reading and parsing (mean of a run before the replays and one after)',
+      'reading and parsing, bare (mean of a run before the replays and one after)',
       `${parse.seconds.toFixed(2)} s = ${rate(parse.transactionsPerSecond)} (${parse.cpuSeconds.toFixed(2)} s of processor time; runs: ${result.parseRuns
         .map((run) => `${run.cpuSeconds.toFixed(2)} s`)
         .join(', ')})`,

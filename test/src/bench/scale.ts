@@ -35,7 +35,7 @@ import { firstAnswersAt } from './scale-worker';
  */
 const run = promisify(execFile);
 const WORKER = join(__dirname, 'scale-worker.js');
-const DEMO_CLI = resolve(ROOT, 'libs/demo-ledger/dist/cli/demo.js');
+const DEMO_CLI = resolve(ROOT, 'tools/demo-ledger/dist/cli/demo.js');
 const MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
 const SERVICE_MAIN = 'services/nft-base/dist/main.js';
 const READY_POLL_MS = 200;

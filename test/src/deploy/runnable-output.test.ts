@@ -63,7 +63,7 @@ describe('the runnable output the image ships', () => {
   it('holds exactly the workspaces the entry points depend on at run time: no dev-only workspace', () => {
     const workspaces = files.filter((file) => file.endsWith('/package.json')).map((file) => dirname(file));
     expect(workspaces.sort()).toEqual(shippedWorkspaces());
-    for (const devOnly of ['libs/demo-ledger', 'libs/local-stack', 'libs/test-kit', 'test', 'client', 'tools']) {
+    for (const devOnly of ['libs/test-kit', 'test', 'client', 'tools']) {
       expect(files.filter((file) => file.startsWith(`${devOnly}/`))).toEqual([]);
     }
   });
@@ -94,7 +94,7 @@ describe('the runnable output npm start and the system tests run', () => {
     const image = buildRecord(release);
     const local = buildRecord(RUNNABLE);
     expect(local).toMatchObject({ builder: image.builder, target: image.target });
-    expect(local.workspaces.sort()).toEqual([...image.workspaces, 'libs/demo-ledger', 'libs/local-stack'].sort());
+    expect(local.workspaces.sort()).toEqual([...image.workspaces, 'tools/demo-ledger', 'tools/local-stack'].sort());
     for (const workspace of image.workspaces) {
       const output = filesBelow(join(release, workspace, 'dist'));
       expect([workspace, filesBelow(join(RUNNABLE, workspace, 'dist')).sort()]).toEqual([workspace, output.sort()]);
@@ -138,6 +138,6 @@ describe('the runnable output npm start and the system tests run', () => {
       expect([stage, body]).toEqual([stage, expect.stringContaining(`\nENV NODE_OPTIONS=${RUNNABLE_NODE_OPTIONS}\n`)]);
     }
     const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-    expect(scripts.start).toContain(`node ${RUNNABLE_NODE_OPTIONS} .runnable/libs/local-stack/dist/launcher.js`);
+    expect(scripts.start).toContain(`node ${RUNNABLE_NODE_OPTIONS} .runnable/tools/local-stack/dist/launcher.js`);
   });
 });

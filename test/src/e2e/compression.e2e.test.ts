@@ -5,7 +5,7 @@ import { startLocalStack, type LocalStack } from '../support/local-stack';
 
 /**
  * Compression as clients meet it, through the gateway, on every operation of its
- * OpenAPI document and on the document itself (api-behaviour.md section 8): a body
+ * OpenAPI document and on the document itself (docs/behaviour.md section 8): a body
  * over 1 KB goes out in the coding Accept-Encoding picks, br before gzip, each coding
  * under an ETag of its own; If-None-Match and HEAD hold for every coding; a body of
  * 1 KB or less goes out plain whatever the client accepts.

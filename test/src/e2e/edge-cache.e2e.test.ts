@@ -92,7 +92,7 @@ async function pageCacheLookups(labels = ''): Promise<number> {
   return counts.reduce((sum, count) => sum + count, 0);
 }
 
-/** A batch lookup (api-behaviour.md section 10): each client asks for its own set of ids. */
+/** A batch lookup (docs/behaviour.md section 10): each client asks for its own set of ids. */
 const isBatch = (example: ExampleRequest) => example.method === 'POST' && example.path.split('?')[0].endsWith('/batch');
 
 it('answers every recorded request at the edge exactly as the service answers it through a proxying gateway', async () => {

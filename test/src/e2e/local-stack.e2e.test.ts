@@ -42,7 +42,7 @@ beforeAll(async () => {
   const file = writeEvents(join(tempDir('stack'), 'ledger.jsonl'), events);
   const [gateway, areas] = await Promise.all([freeAddress(), freeAreaAddresses()]);
   addresses = { gateway, ...areas };
-  stack = startProcess('libs/local-stack/dist/launcher.js', {
+  stack = startProcess('tools/local-stack/dist/launcher.js', {
     LEDGER_FILE: file,
     ...gateway.env,
     ...areaPortVariables(areas),
@@ -59,7 +59,7 @@ describe('the local stack behind the gateway', () => {
   it('runs every process from the runnable output the image ships, under the Node.js options the image runs it with', () => {
     const children = [...AREAS.map((area) => ({ name: area.name, entry: area.entry })), { name: 'gateway' as const, entry: 'gateway/dist/index.js' }];
     const processes = [
-      { pid: stack.child.pid!, entry: 'libs/local-stack/dist/launcher.js' },
+      { pid: stack.child.pid!, entry: 'tools/local-stack/dist/launcher.js' },
       ...children.map(({ name, entry }) => ({ pid: launchedPid(stack.output(), name), entry })),
     ];
     for (const { pid, entry } of processes) {

@@ -2,7 +2,7 @@ import { isAnswer, type HttpOutcome } from '../support/raw-http';
 import { ANSWER_LIMIT_MS } from './settings';
 
 /**
- * What every answer owes a client, whatever it sent (api-behaviour.md §1, §2): an
+ * What every answer owes a client, whatever it sent (docs/behaviour.md §1, §2): an
  * answer in time, no server error but a 503 that says when to retry, and every
  * error (4xx, and the 503 too) in the error format.
  */
@@ -79,7 +79,7 @@ const MAX_BATCH_IDS = 100;
 /** What a batch lookup must answer: 200 with an entry per id, or the status and message of the body's first problem. */
 export type BatchAnswer = { status: 200; ids: string[] } | { status: 413 } | { status: 422; message: string };
 
-/** The first problem of one requested id (api-behaviour.md section 10), undefined for a well-formed one. */
+/** The first problem of one requested id (docs/behaviour.md section 10), undefined for a well-formed one. */
 function batchIdProblem(id: unknown, at: number): string | undefined {
   const name = `"ids[${at}]"`;
   if (typeof id !== 'string') return `${name} must be a string`;

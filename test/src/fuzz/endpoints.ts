@@ -26,7 +26,7 @@ export interface Endpoint {
   pathParameters: Parameter[];
   queryParameters: Parameter[];
   bodySchema?: JsonSchema;
-  /** A live stream (api-behaviour.md section 9): its answer is `text/event-stream` and never ends. */
+  /** A live stream (docs/behaviour.md section 9): its answer is `text/event-stream` and never ends. */
   eventStream: boolean;
 }
 
@@ -74,7 +74,7 @@ export const isEventStream = (endpoint: Endpoint) => endpoint.eventStream;
  */
 export const finiteEndpoints = (endpoints: Endpoint[]) => endpoints.filter((endpoint) => !isEventStream(endpoint));
 
-/** A batch lookup (api-behaviour.md section 10): its body is `{"ids": [...]}`. */
+/** A batch lookup (docs/behaviour.md section 10): its body is `{"ids": [...]}`. */
 export const isBatchLookup = (endpoint: Endpoint) => endpoint.bodySchema?.properties?.ids?.type === 'array';
 
 /** A search: a POST whose body is the search itself. */

@@ -6,7 +6,7 @@ import { PROTOTYPE_NAMES } from './arbitraries';
 import type { StreamFrame, StreamOpening } from './client';
 
 /**
- * What the live streams (api-behaviour.md section 9) owe a hostile client: the expected
+ * What the live streams (docs/behaviour.md section 9) owe a hostile client: the expected
  * opening of a stream for any Last-Event-ID, and the key a refused query string names.
  */
 

@@ -5,7 +5,7 @@ import { publishLedgerFile, type LedgerEvent } from '@ledger-api/ledger';
 import { silentLogger } from '@ledger-api/observability';
 import { tempDir, writeEvents } from './ledger-files';
 
-/** The NATS server every machine of the project runs (design.md, Tests). */
+/** The NATS server every machine of the project runs (docs/design.md, Tests). */
 export const NATS_URL = 'nats://127.0.0.1:4222';
 
 /**

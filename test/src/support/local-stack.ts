@@ -48,7 +48,7 @@ export async function startLocalStack({ blocks, env = {}, outputFile, directory 
   writeDemoLedger(ledgerFile, blocks === undefined ? {} : { blockCount: blocks });
   const [gateway, areas] = await Promise.all([freeAddress(), freeAreaAddresses()]);
   const launcher = startProcess(
-    'libs/local-stack/dist/launcher.js',
+    'tools/local-stack/dist/launcher.js',
     { LEDGER_FILE: ledgerFile, ...gateway.env, ...areaPortVariables(areas), ...env },
     { processGroup: true, outputFile },
   );

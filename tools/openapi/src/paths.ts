@@ -3,6 +3,9 @@ import { join, resolve } from 'node:path';
 /** The repository's root, from this package's src/ or dist/. */
 export const ROOT = resolve(__dirname, '../../..');
 
+/** The gateway's manifest: the document's version is the gateway's. */
+export const GATEWAY_MANIFEST = join(ROOT, 'gateway', 'package.json');
+
 /** The committed public OpenAPI document, which the gateway serves. */
 export const DOCUMENT_FILE = join(ROOT, 'gateway', 'openapi.json');
 

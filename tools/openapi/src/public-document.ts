@@ -1,4 +1,4 @@
-import { buildPublicOpenApiDocument, type PublicDocument } from '@ledger-api/gateway/openapi-document';
+import { buildPublicOpenApiDocument, type PublicDocument } from './gateway-document';
 import { guardianArea } from '@ledger-api/guardian';
 import { buildOpenApiDocument } from '@ledger-api/http';
 import { nftBaseArea } from '@ledger-api/nft-base';

@@ -49,14 +49,6 @@ export function newReadModelName(): string {
   return randomBytes(9).toString('base64url').replace(/-/g, '_');
 }
 
-/**
- * The position the projector stored with the data it describes (EMPTY_POSITION before
- * the first block): where the projector resumes, and what an api process reports.
- */
-export async function readStoredPosition(store: Pick<Store, 'collection'>): Promise<LedgerPosition> {
-  return (await readStoredLedgerState(store)).position;
-}
-
 /** The whole position document in one read: what an api process keys and guards its page cache with. */
 export async function readStoredLedgerState(store: Pick<Store, 'collection'>): Promise<StoredLedgerState> {
   const stored = await store.collection(POSITION_COLLECTION).findById(POSITION_ID);

@@ -1,4 +1,5 @@
-import { freezeDocument, type DeepReadonly, type Doc } from '@ledger-api/store';
+import type { DeepReadonly, Doc } from '@ledger-api/store';
+import { freezeDocument } from '@ledger-api/store/document-guard';
 import type { Block } from '../types';
 import type { ProjectionContext } from './types';
 

@@ -127,7 +127,11 @@ export class JetStreamLedgerSource implements LedgerSource {
     return manager && newestAppliedBlockTime(manager, this.stream, this.subjectPrefix).catch(() => undefined);
   }
 
-  private async consume(handler: LedgerEventHandler, from: LedgerPosition): Promise<void> {
+  /**
+   * The deliveries from the message after `from` on, through a consumer made afresh; `interrupted`
+   * turns true once the connection they come over has been re-established.
+   */
+  private async openDeliveries(from: LedgerPosition) {
     const connection = await this.connect();
     const reconnectsAtStart = this.reconnects;
     const interrupted = () => this.reconnects !== reconnectsAtStart;
@@ -138,6 +142,11 @@ export class JetStreamLedgerSource implements LedgerSource {
     const messages = await consumer.consume({ max_messages: this.batchSize });
     this.messages = messages;
     this.manager = jsm;
+    return { messages, interrupted };
+  }
+
+  private async consume(handler: LedgerEventHandler, from: LedgerPosition): Promise<void> {
+    const { messages, interrupted } = await this.openDeliveries(from);
     if (this.stopping || interrupted()) await messages.close();
     // Handled but not acknowledged yet: an acknowledgement covers every message before it (AckPolicy.All).
     let unacknowledged: JsMsg | undefined;

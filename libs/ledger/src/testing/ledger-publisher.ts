@@ -6,7 +6,7 @@ import { ensureLedgerStream, ledgerSubject } from '../stream';
 import type { LedgerEvent } from '../types';
 
 /**
- * How an event travels as a message: `bare` as ledger-events.md section 1 gives
+ * How an event travels as a message: `bare` as docs/ledger-events.md section 1 gives
  * it (the Block, or `{id, height}`), `envelope` as a whole file line.
  */
 export type PayloadForm = 'bare' | 'envelope';

@@ -1,7 +1,7 @@
 import { hexText } from '@ledger-api/config';
 import { z } from 'zod';
 
-// NFT transaction payloads (ledger-events.md sections 2 and 3). Members the
+// NFT transaction payloads (docs/ledger-events.md sections 2 and 3). Members the
 // ledger may add are ignored; free-form objects are kept exactly as given,
 // since their member names are data.
 

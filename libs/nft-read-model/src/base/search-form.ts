@@ -2,7 +2,7 @@ import { wildcardKey, type IndexSpec } from '@ledger-api/store';
 
 /**
  * The search form of a JSON value, kept beside the value for containment
- * searches (api-behaviour.md §5). A search body names members as data, but a
+ * searches (docs/behaviour.md §5). A search body names members as data, but a
  * MongoDB path cannot: `.` splits it, a leading `$` makes an operator, dotted
  * paths step into arrays on their own and `$eq` matches an array holding the
  * value. The search form removes all four: every member name is escaped into

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { decimal, nftTransactionWith, transactionId } from '../base/payloads';
 
-// NFT exchange transaction payloads (ledger-events.md section 3).
+// NFT exchange transaction payloads (docs/ledger-events.md section 3).
 
 export const auctionTransaction = nftTransactionWith(
   'nftAuction',

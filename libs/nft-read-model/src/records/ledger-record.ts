@@ -79,7 +79,7 @@ export function ledgerRecordIndexes(extraFields: string[]): IndexSpec[] {
 
 /**
  * The indexes the other sorts of a list need. Ties always fall back to the
- * ledger order ascending (api-behaviour.md §4), so `{f: -1, blockHeight: 1,
+ * ledger order ascending (docs/behaviour.md §4), so `{f: -1, blockHeight: 1,
  * sequence: 1}` is neither `{f: 1, blockHeight: 1, sequence: 1}` nor its
  * reverse and needs an index of its own; so do the ledger fields themselves
  * sorted on their own (`sequence` first, or `blockHeight` descending).

@@ -1,12 +1,9 @@
+import { blockTimestampFields } from '@ledger-api/config';
 import { z } from 'zod';
 import { rawTransaction, type LedgerRecord, type RawTransaction } from './ledger-record';
 
 export const timestampResource = z
-  .object({
-    epoch: z.number().int(),
-    unix: z.number().int().meta({ description: 'Unix time' }),
-    human: z.string().meta({ description: 'ISO 8601 UTC date-time with milliseconds' }),
-  })
+  .object(blockTimestampFields)
   .meta({ id: 'Timestamp', examples: [{ epoch: 124471592, unix: 1614572792, human: '2021-03-01T04:26:32.000Z' }] });
 
 /** The transform=false item: a ledger transaction with blockId, blockHeight and sequence. */

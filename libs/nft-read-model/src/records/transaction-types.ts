@@ -1,4 +1,4 @@
-/** NFT transaction type groups and types (ledger-events.md section 3). */
+/** NFT transaction type groups and types (docs/ledger-events.md section 3). */
 export const NFT_BASE_TYPE_GROUP = 9000;
 export const NFT_EXCHANGE_TYPE_GROUP = 9001;
 

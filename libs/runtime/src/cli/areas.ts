@@ -1,3 +1,7 @@
+/**
+ * The ports `npm start` gives each area's service, for the launcher that starts them and the
+ * `ledger:status` command that asks them (`@ledger-api/runtime/local-ports`, not in the barrel).
+ */
 import type { Area } from '@ledger-api/config';
 
 /** The port `npm start` runs an area's service on: its port variable, or the area's default. */

@@ -3,7 +3,7 @@ import { RecordingStore } from '@ledger-api/store/testing';
 import type { AreaDefinition } from '../area';
 import type { TestArea } from './types';
 
-/** A batch lookup route (api-behaviour.md section 10) and the by-id route whose answers its entries are. */
+/** A batch lookup route (docs/behaviour.md section 10) and the by-id route whose answers its entries are. */
 export interface BatchRoute {
   /** e.g. `/nft/assets/batch` */
   path: string;
@@ -66,7 +66,7 @@ function refusals(validId: string): Array<[what: string, query: string, body: un
   ];
 }
 
-/** Every refusal of api-behaviour.md sections 1 and 10 a batch route makes, each with its exact error body. */
+/** Every refusal of docs/behaviour.md sections 1 and 10 a batch route makes, each with its exact error body. */
 export async function expectBatchRefusals(area: TestArea, path: string, validId: string): Promise<void> {
   for (const [what, query, body, status, message] of refusals(validId)) {
     const response = await area.request('POST', withQuery(path, query), body);

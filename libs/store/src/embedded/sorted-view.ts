@@ -1,6 +1,7 @@
 import type { Doc, Sort } from '../types';
 import { EntryOrder, readsThroughArray } from './entry-order';
 import { positionsInOrder } from './positions-in-order';
+import { positionIn, splitChunk, type Chunk } from './sorted-chunks';
 import type { StoredEntry } from './sorting';
 import type { Flips, OrderedEntries, ViewPositions } from './types';
 import { BackwardWindow, ForwardWindow, GroupsBackwardWindow } from './view-windows';
@@ -292,30 +293,4 @@ export class SortedView implements ViewPositions {
   private chunkStart(chunkIndex: number): number {
     return this.startPositions()[chunkIndex] ?? this.count;
   }
-}
-
-/** Entries in order, beside the value of their leading sort field as it was read when they came in. */
-interface Chunk {
-  entries: StoredEntry[];
-  leading: unknown[];
-}
-
-function splitChunk({ entries, leading }: Chunk): Chunk[] {
-  const half = entries.length >> 1;
-  return [
-    { entries: entries.slice(0, half), leading: leading.slice(0, half) },
-    { entries: entries.slice(half), leading: leading.slice(half) },
-  ];
-}
-
-/** The first index in [0, length) for which `before` is false, for a predicate true on a prefix. */
-function positionIn(length: number, before: (index: number) => boolean): number {
-  let low = 0;
-  let high = length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (before(middle)) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }

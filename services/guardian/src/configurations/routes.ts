@@ -1,7 +1,7 @@
 import { configurationRoute, type PackageInfo } from '@ledger-api/http';
 import { GUARDIAN_TYPE_GROUP } from '../projection';
 
-/** The Guardian constants of query-interface.md's Limits table. */
+/** The Guardian constants of docs/api.md's Limits table. */
 export const GUARDIAN_CONSTANTS = {
   crypto: {
     guardianTypeGroup: GUARDIAN_TYPE_GROUP,

@@ -29,7 +29,7 @@ export const assetResource = z
   })
   .meta({ id: 'Asset', examples: [ASSET_EXAMPLE] });
 
-// The by-id form leaves the creator out, as query-interface.md shows it.
+// The by-id form leaves the creator out, as docs/api.md shows it.
 const { senderPublicKey: _creator, ...ASSET_DETAIL_EXAMPLE } = ASSET_EXAMPLE;
 
 export const assetDetailResource = assetResource

@@ -1,7 +1,7 @@
 import { configurationRoute, type PackageInfo } from '@ledger-api/http';
 import { NFT_BASE_TYPE_GROUP } from '@ledger-api/nft-read-model';
 
-/** The NFT base constants of query-interface.md's Limits table. */
+/** The NFT base constants of docs/api.md's Limits table. */
 export const NFT_BASE_CONSTANTS = {
   crypto: {
     nftBaseTypeGroup: NFT_BASE_TYPE_GROUP,

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { containmentFilter } from './containment';
 import { isPlainObject, type JsonObject } from './json-body';
 
-/** api-behaviour.md §5 containment, written directly on the JSON values. */
+/** docs/behaviour.md §5 containment, written directly on the JSON values. */
 function contains(data: unknown, body: unknown): boolean {
   if (Array.isArray(body)) return Array.isArray(data) && body.every((element) => data.some((item) => contains(item, element)));
   if (isPlainObject(body)) {

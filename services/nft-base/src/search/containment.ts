@@ -69,7 +69,7 @@ function elementCriteria(element: unknown): Filter {
 
 /**
  * A query document matching assets or collections whose searchable value
- * contains `body` (api-behaviour.md §5): objects when every given member
+ * contains `body` (docs/behaviour.md §5): objects when every given member
  * matches (extra members allowed), arrays when every given element is
  * contained in some element, scalars when equal, null only an existing null.
  * It reads the search form (see searchForm), where member names are escaped

@@ -1,7 +1,7 @@
 import { configurationRoute, type PackageInfo } from '@ledger-api/http';
 import { NFT_AUCTION_SAFETY_DISTANCE, NFT_EXCHANGE_TYPE_GROUP } from '@ledger-api/nft-read-model';
 
-/** The Exchange constants of query-interface.md's Limits table. */
+/** The Exchange constants of docs/api.md's Limits table. */
 export const EXCHANGE_CONSTANTS = {
   crypto: {
     nftExchangeTypeGroup: NFT_EXCHANGE_TYPE_GROUP,
