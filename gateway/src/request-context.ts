@@ -99,26 +99,7 @@ export function requestPipeline({ logger, metrics, headers }: RequestPipelineOpt
       attempts: undefined,
     };
     (req as Request).context = context;
-    res.once('close', () => {
-      const milliseconds = performance.now() - startedAt;
-      const finished = res.writableFinished;
-      metrics.observeRequest(
-        { method: req.method ?? 'GET', route: context.route, status: finished ? String(res.statusCode) : 'aborted' },
-        milliseconds / 1e3,
-      );
-      const line = {
-        method: req.method ?? 'GET',
-        url,
-        route: context.route,
-        statusCode: res.statusCode,
-        responseTime: Math.round(milliseconds * 10) / 10,
-        reqId: context.id,
-        userAgent: req.headers['user-agent'],
-        ...(!finished && { aborted: true as const }),
-        ...(context.answeredAtEdge && { edge: true as const }),
-      };
-      logRequest(line, context.probe);
-    });
+    res.once('close', () => recordAnswer({ req, res, context, url, milliseconds: performance.now() - startedAt }, metrics, logRequest));
     return context;
   };
   const middleware: RequestHandler = (req, res, next) => {
@@ -129,4 +110,32 @@ export function requestPipeline({ logger, metrics, headers }: RequestPipelineOpt
     next();
   };
   return { open, middleware };
+}
+
+interface AnsweredRequest {
+  req: IncomingMessage;
+  res: ServerResponse;
+  context: RequestContext;
+  /** As the client sent it. */
+  url: string;
+  milliseconds: number;
+}
+
+/** Once a request is answered (or given up): its metrics and its log line. */
+function recordAnswer({ req, res, context, url, milliseconds }: AnsweredRequest, metrics: Metrics, logRequest: ReturnType<typeof requestLog>): void {
+  const finished = res.writableFinished;
+  const method = req.method ?? 'GET';
+  metrics.observeRequest({ method, route: context.route, status: finished ? String(res.statusCode) : 'aborted' }, milliseconds / 1e3);
+  const line = {
+    method,
+    url,
+    route: context.route,
+    statusCode: res.statusCode,
+    responseTime: Math.round(milliseconds * 10) / 10,
+    reqId: context.id,
+    userAgent: req.headers['user-agent'],
+    ...(!finished && { aborted: true as const }),
+    ...(context.answeredAtEdge && { edge: true as const }),
+  };
+  logRequest(line, context.probe);
 }

@@ -11,15 +11,12 @@ import {
 } from '@ledger-api/http-core';
 import type { Logger } from '@ledger-api/observability';
 import { readFeedFrame } from './feed-frame';
+import { HeadChain, type HeadBlock } from './head-chain';
+
+export type { HeadBlock } from './head-chain';
 
 /** `live`: the feed said where the area stands and is connected; anything else: the edge must not answer for the area. */
 export type FeedState = 'connecting' | 'live' | 'lost';
-
-/** A block the area stands at: what X-Block-Height and X-Block-Id of an answer read at its head say. */
-export interface HeadBlock {
-  height: number;
-  id: string;
-}
 
 /** What the edge answers at: the newest commit, and the block the area stands at after it. */
 export interface EdgeState {
@@ -61,11 +58,7 @@ export class AreaFeed implements LiveEventSource {
   private newest: StreamEvent | undefined;
   /** Events since the position the feed connected at, oldest first. */
   private recent: StreamEvent[] = [];
-  /**
-   * The blocks the area stands on since the feed connected, newest last: a revert's event names the
-   * block taken back, and the one below it is where the area stands then. Empty when that is not known.
-   */
-  private chain: HeadBlock[] = [];
+  private readonly chain: HeadChain;
   private bufferedSince: CommitId | undefined;
   /** A commit a service answered from before the feed announced it, and when that was first seen. */
   private ahead: { commit: CommitId; seenAt: number } | undefined;
@@ -81,7 +74,9 @@ export class AreaFeed implements LiveEventSource {
   // Its own connections: the proxy's pool closes sockets that stay busy this long.
   private readonly agent = new Agent({ keepAlive: false });
 
-  constructor(private readonly options: AreaFeedOptions) {}
+  constructor(private readonly options: AreaFeedOptions) {
+    this.chain = new HeadChain(options.bufferedEvents + 1);
+  }
 
   start(): void {
     void this.connect();
@@ -106,7 +101,7 @@ export class AreaFeed implements LiveEventSource {
   /** The edge commit with the block the area stands at after it; undefined while either is not known (right after a revert the feed did not see the block below of). */
   edgeState(): EdgeState | undefined {
     const commit = this.edgeCommit();
-    const head = this.chain.at(-1);
+    const head = this.chain.head();
     return commit && head && { commit, head };
   }
 
@@ -170,7 +165,7 @@ export class AreaFeed implements LiveEventSource {
     if (frame.kind === 'malformed') return this.rejected(frame.reason);
     const { event } = frame;
     if (event.event === 'position' || event.event === 'reset') return this.opened(event);
-    this.followChain(event);
+    this.chain.follow(event);
     this.advanceTo(event);
     this.recent.push(event);
     // The events kept are all those after the one dropped last.
@@ -188,24 +183,12 @@ export class AreaFeed implements LiveEventSource {
       // What came while the feed was away is not in hand: its clients resume through the service.
       this.endListeners();
       this.recent = [];
-      this.chain = [{ height: position.data.height, id: position.data.id }];
+      this.chain.startAt(position.data);
       this.advanceTo(position);
       this.bufferedSince = position.commit;
     }
     this.failures = 0;
     this.setState('live');
-  }
-
-  /** An applied block goes on top of the chain; a revert takes its block off, and the one below is the head when the feed saw it applied. */
-  private followChain({ event, data: { height, id } }: StreamEvent): void {
-    const below = this.chain.filter((block) => block.height < height);
-    if (event === 'block.applied') {
-      below.push({ height, id });
-      // The heads a run of reverts can go back to; past what is buffered a reconnection starts afresh anyway.
-      if (below.length > this.options.bufferedEvents + 1) below.shift();
-    }
-    const top = below.at(-1);
-    this.chain = event === 'block.reverted' && top?.height !== height - 1 ? [] : below;
   }
 
   private advanceTo(event: StreamEvent): void {
