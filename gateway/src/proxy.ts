@@ -6,7 +6,7 @@ import { sendError } from './errors';
 import { forwardedAsSent, prepareServiceRequest, restoreForwarded, stripServiceHeaders } from './header-policy';
 import { contextOf, type Attempts } from './request-context';
 import type { UpstreamPool } from './upstream-pool';
-import type { Area, ServiceName } from './upstreams';
+import type { RoutedArea, ServiceName } from './upstreams';
 
 export type UpstreamFailure = 'unavailable' | 'timeout' | 'bad_response';
 
@@ -20,7 +20,7 @@ export type UpstreamRetryCounter = ReturnType<Metrics['counter']>;
 export type UpstreamDurationHistogram = ReturnType<Metrics['histogram']>;
 
 export interface AreaProxyOptions {
-  area: Area;
+  area: RoutedArea;
   /** The area's replicas. */
   pool: UpstreamPool;
   timeoutMs: number;
