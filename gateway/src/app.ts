@@ -4,7 +4,7 @@ import type { RequestHandlerOf } from '@ledger-api/http-core';
 import type { Logger, Metrics } from '@ledger-api/observability';
 import { apiReference } from './api-reference';
 import type { GatewayConfig } from './config';
-import { errorHandler, notFound } from './errors';
+import { errorHandler, answerNotFound } from './errors';
 import { openApiHandler, readOpenApiDocument } from './openapi';
 import { createAreaProxy, unconfiguredArea, type UpstreamDurationHistogram, type UpstreamErrorCounter, type UpstreamRetryCounter } from './proxy';
 import { clientAddressOf } from './client-address';
@@ -14,7 +14,7 @@ import { createRateLimiter, type SharedCounts } from './rate-limit';
 import { livez } from './readiness';
 import { bufferRequestBody } from './request-body';
 import { requestPipeline } from './request-context';
-import { AREAS, createUpstreamAgent, upstreamOf, upstreamPoolOf } from './upstreams';
+import { ROUTED_AREAS, createUpstreamAgent, upstreamOf, upstreamPoolOf } from './upstreams';
 
 export interface GatewayDependencies {
   logger: Logger;
@@ -33,7 +33,7 @@ export interface GatewayDependencies {
 function mountAreas(app: Express, config: GatewayConfig, deps: GatewayDependencies, metrics: AreaMetrics): EdgeHitArea[] {
   const edgeAreas: EdgeHitArea[] = [];
   const agent = deps.upstreamAgent ?? createUpstreamAgent(config);
-  for (const area of AREAS) {
+  for (const area of ROUTED_AREAS) {
     const upstream = upstreamOf(area, config);
     if (!upstream) {
       app.use(area.mountPath, unconfiguredArea(area.service));
@@ -129,7 +129,7 @@ export function buildApp(config: GatewayConfig, deps: GatewayDependencies): Gate
   // After the areas, which it shares no path with: API requests need not pass its routes.
   app.use(apiReference());
 
-  app.use(notFound);
+  app.use(answerNotFound);
   app.use(errorHandler(logger));
   const answerHit = edgeAreas.length > 0 ? edgeHits({ areas: edgeAreas, headers, rateLimiter }) : undefined;
   const handle: RequestHandlerOf = (req, res) => {

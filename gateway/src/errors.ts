@@ -24,7 +24,7 @@ export function sendError(res: ServerResponse, statusCode: number, message = STA
   res.end(body);
 }
 
-export const notFound: RequestHandler = (_req, res) => sendError(res, 404);
+export const answerNotFound: RequestHandler = (_req, res) => sendError(res, 404);
 
 /** Last resort: whatever failed, the client gets the error format and never internals. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {

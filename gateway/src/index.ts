@@ -1,14 +1,14 @@
 import { loadConfigOrExit } from '@ledger-api/config';
 import { drainServer, GracefulShutdown, startAdminServer } from '@ledger-api/http-core';
-import { createLogger, createMetrics, exitOnUnexpectedErrors } from '@ledger-api/observability';
+import { createLogger, createMetrics, exitOnUnexpectedErrors, type Logger } from '@ledger-api/observability';
 import { buildApp } from './app';
 import { clientAddressOf } from './client-address';
 import { createGatewayEdge } from './edge';
-import { gatewayConfigSchema } from './config';
+import { gatewayConfigSchema, type GatewayConfig } from './config';
 import { connectRateLimitRedis, redisSharedCounts } from './rate-limit';
 import { gatewayReadiness } from './readiness';
 import { listen } from './server';
-import { configuredUpstreams, createUpstreamAgent } from './upstreams';
+import { configuredUpstreams, createUpstreamAgent, type Upstream } from './upstreams';
 
 const RATE_LIMIT_KEY_PREFIX = 'gateway:rate-limit:';
 
@@ -39,6 +39,11 @@ async function main(): Promise<void> {
     port: config.ADMIN_PORT,
     host: config.HOST,
   });
+  logListening(logger, config, upstreams, redis !== undefined);
+  stopOnSignal(logger, config, { server, admin, edge, upstreamAgent, redis });
+}
+
+function logListening(logger: Logger, config: GatewayConfig, upstreams: Upstream[], sharedRateLimits: boolean): void {
   const services = upstreams.map(({ service, baseUrls, adminUrls }) => ({ service, baseUrls, adminUrls }));
   const edgeCache = config.EDGE_CACHE_MB > 0 ? `${config.EDGE_CACHE_MB} MB` : 'off';
   logger.info(
@@ -48,11 +53,22 @@ async function main(): Promise<void> {
       adminPort: config.ADMIN_PORT,
       services,
       edgeCache,
-      rateLimitCounts: redis ? 'memory, shared in redis' : 'memory',
+      rateLimitCounts: sharedRateLimits ? 'memory, shared in redis' : 'memory',
     },
     'gateway listening',
   );
+}
 
+/** What a running gateway holds open until it stops. */
+interface GatewayHandles {
+  server: Awaited<ReturnType<typeof listen>>;
+  admin: Awaited<ReturnType<typeof startAdminServer>>;
+  edge: ReturnType<typeof createGatewayEdge>;
+  upstreamAgent: ReturnType<typeof createUpstreamAgent>;
+  redis: ReturnType<typeof connectRateLimitRedis> | undefined;
+}
+
+function stopOnSignal(logger: Logger, config: GatewayConfig, { server, admin, edge, upstreamAgent, redis }: GatewayHandles): void {
   // No hard deadline: closing the server bounds itself, cutting what still runs at its deadline.
   new GracefulShutdown({
     logger,

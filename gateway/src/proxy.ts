@@ -1,4 +1,5 @@
 import type { Agent, ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { RequestHandler } from 'express';
 import { createProxyMiddleware, debugProxyErrorsPlugin, type Plugin } from 'http-proxy-middleware';
 import type { Logger, Metrics } from '@ledger-api/observability';
@@ -6,7 +7,7 @@ import { sendError } from './errors';
 import { forwardedAsSent, prepareServiceRequest, restoreForwarded, stripServiceHeaders } from './header-policy';
 import { contextOf, type Attempts } from './request-context';
 import type { UpstreamPool } from './upstream-pool';
-import type { Area, ServiceName } from './upstreams';
+import type { RoutedArea, ServiceName } from './upstreams';
 
 export type UpstreamFailure = 'unavailable' | 'timeout' | 'bad_response';
 
@@ -20,7 +21,7 @@ export type UpstreamRetryCounter = ReturnType<Metrics['counter']>;
 export type UpstreamDurationHistogram = ReturnType<Metrics['histogram']>;
 
 export interface AreaProxyOptions {
-  area: Area;
+  area: RoutedArea;
   /** The area's replicas. */
   pool: UpstreamPool;
   timeoutMs: number;
@@ -123,51 +124,75 @@ function nextAttempt(error: Error, req: IncomingMessage, res: ServerResponse, po
 }
 
 function upstreamEvents(options: AreaProxyOptions, targets: ReadonlyMap<string, URL>): Plugin<IncomingMessage, ServerResponse> {
-  const { area, pool, timeoutMs, logger, upstreamErrors } = options;
-  const upstreamDuration = options.upstreamDuration.labels({ area: area.service });
+  const onRequest = onUpstreamRequest(options);
+  const onAnswer = onUpstreamAnswer(options);
   return (proxyServer, proxyOptions) => {
-    proxyServer.on('proxyReq', (proxyReq, req, res) => {
-      const { attempts, body } = contextOf(req);
-      if (attempts) attempts.reusedConnection = proxyReq.reusedSocket;
-      const startedAt = performance.now();
-      proxyReq.once('response', () => upstreamDuration.observe((performance.now() - startedAt) / 1e3));
-      boundExchange(proxyReq, res, timeoutMs);
-      // The request stream itself was spent reading the body.
-      if (body) proxyReq.end(body);
-    });
-    proxyServer.on('proxyRes', (proxyRes, req, res) => {
-      // A replica that cannot serve (still replaying its ledger) gets no more requests until it can.
-      const tried = contextOf(req).attempts?.tried;
-      if (proxyRes.statusCode === 503 && tried) pool.setAsideUntilServing(tried[tried.length - 1]);
-      options.onAnswer?.(proxyRes, req);
-      stripServiceHeaders(proxyRes.headers);
-      // An answer cut off mid-body must reach the client as a cut-off answer, not a hang.
-      proxyRes.once('close', () => {
-        if (!proxyRes.complete) res.destroy();
-      });
-    });
-    proxyServer.on('error', (error, req, res) => {
-      const response = 'writeHead' in res ? res : undefined;
-      // The exchange was given up because the client left: no fault of the service.
-      if (response && clientLeft(response)) return;
-      const next = response && nextAttempt(error, req, response, pool);
-      if (response && next !== undefined) {
-        options.upstreamRetries.inc({ upstream: area.service });
-        logger.info({ err: error, reqId: contextOf(req).id, service: area.service, replica: next.baseUrl }, 'upstream request sent again');
+    proxyServer.on('proxyReq', onRequest);
+    proxyServer.on('proxyRes', onAnswer);
+    proxyServer.on(
+      'error',
+      onUpstreamError(options, (req, res, next) =>
         // Without an agent http-proxy opens a connection for this request alone.
-        proxyServer.web(req, response, { ...proxyOptions, target: targets.get(next.baseUrl), ...(next.afresh && { agent: false }) });
-        return;
-      }
-      const failure = classifyUpstreamError(error);
-      upstreamErrors.inc({ upstream: area.service, reason: failure });
-      logger.warn({ err: error, reqId: contextOf(req).id, service: area.service, failure }, 'upstream request failed');
-      if (!response) {
-        res.destroy();
-        return;
-      }
-      const { status, message } = failureResponse(area.service, failure);
-      sendError(response, status, message);
+        proxyServer.web(req, res, { ...proxyOptions, target: targets.get(next.baseUrl), ...(next.afresh && { agent: false }) }),
+      ),
+    );
+  };
+}
+
+/** As a request goes out: its connection noted, its exchange timed and bounded, the body already read sent. */
+function onUpstreamRequest(options: AreaProxyOptions) {
+  const upstreamDuration = options.upstreamDuration.labels({ area: options.area.service });
+  return (proxyReq: ClientRequest, req: IncomingMessage, res: ServerResponse): void => {
+    const { attempts, body } = contextOf(req);
+    if (attempts) attempts.reusedConnection = proxyReq.reusedSocket;
+    const startedAt = performance.now();
+    proxyReq.once('response', () => upstreamDuration.observe((performance.now() - startedAt) / 1e3));
+    boundExchange(proxyReq, res, options.timeoutMs);
+    // The request stream itself was spent reading the body.
+    if (body) proxyReq.end(body);
+  };
+}
+
+/** As a service's answer arrives: its replica set aside when it cannot serve, its head seen and stripped. */
+function onUpstreamAnswer(options: AreaProxyOptions) {
+  return (proxyRes: IncomingMessage, req: IncomingMessage, res: ServerResponse): void => {
+    // A replica that cannot serve (still replaying its ledger) gets no more requests until it can.
+    const tried = contextOf(req).attempts?.tried;
+    if (proxyRes.statusCode === 503 && tried) options.pool.setAsideUntilServing(tried[tried.length - 1]);
+    options.onAnswer?.(proxyRes, req);
+    stripServiceHeaders(proxyRes.headers);
+    // An answer cut off mid-body must reach the client as a cut-off answer, not a hang.
+    proxyRes.once('close', () => {
+      if (!proxyRes.complete) res.destroy();
     });
+  };
+}
+
+type SendAgain = (req: IncomingMessage, res: ServerResponse, next: NextAttempt) => void;
+
+/** A failed exchange: sent again where nextAttempt allows, else counted, logged and answered in the error format. */
+function onUpstreamError(options: AreaProxyOptions, sendAgain: SendAgain) {
+  const { area, pool, logger, upstreamErrors } = options;
+  return (error: Error, req: IncomingMessage, res: ServerResponse | Socket): void => {
+    const response = 'writeHead' in res ? res : undefined;
+    // The exchange was given up because the client left: no fault of the service.
+    if (response && clientLeft(response)) return;
+    const next = response && nextAttempt(error, req, response, pool);
+    if (response && next !== undefined) {
+      options.upstreamRetries.inc({ upstream: area.service });
+      logger.info({ err: error, reqId: contextOf(req).id, service: area.service, replica: next.baseUrl }, 'upstream request sent again');
+      sendAgain(req, response, next);
+      return;
+    }
+    const failure = classifyUpstreamError(error);
+    upstreamErrors.inc({ upstream: area.service, reason: failure });
+    logger.warn({ err: error, reqId: contextOf(req).id, service: area.service, failure }, 'upstream request failed');
+    if (!response) {
+      res.destroy();
+      return;
+    }
+    const { status, message } = failureResponse(area.service, failure);
+    sendError(response, status, message);
   };
 }
 

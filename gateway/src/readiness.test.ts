@@ -4,7 +4,7 @@ import { waitFor } from '@ledger-api/test-kit';
 import { parseGatewayConfig } from './config';
 import { gatewayReadiness } from './readiness';
 import { refusingUrl, startFakeService, startGateway, type FakeService, type RunningServer } from './testing/gateway-harness';
-import type { FeedState } from './edge';
+import type { AreaFeedStatus } from './edge';
 import { startFakeArea, type FakeArea } from './testing/fake-area';
 import { configuredUpstreams, type ServiceName } from './upstreams';
 
@@ -29,9 +29,9 @@ async function gateway(env: Record<string, string>, options: Parameters<typeof s
 }
 
 /** The gateway's readiness as its admin port reports it, for the given environment and the states of its areas' feeds (live unless given). */
-function readinessOf(env: Record<string, string>, feedStates: Partial<Record<ServiceName, FeedState>> = {}) {
+function readinessOf(env: Record<string, string>, feedStatuses: Partial<Record<ServiceName, AreaFeedStatus>> = {}) {
   const upstreams = configuredUpstreams(parseGatewayConfig(env));
-  const feeds = new Map(upstreams.map(({ service }) => [service, { status: () => feedStates[service] ?? 'live' }]));
+  const feeds = new Map(upstreams.map(({ service }) => [service, { status: () => feedStatuses[service] ?? 'live' }]));
   return gatewayReadiness(upstreams, feeds, 300)();
 }
 

@@ -1,8 +1,8 @@
 import type { RequestHandler } from 'express';
 import type { Readiness } from '@ledger-api/http-core';
-import type { FeedState } from './edge';
+import type { AreaFeedStatus } from './edge';
 import { probe, type ProbeResult } from './probe';
-import { AREAS, type ServiceName, type Upstream } from './upstreams';
+import { ROUTED_AREAS, type ServiceName, type Upstream } from './upstreams';
 
 type ServiceState = ProbeResult | 'not configured' | 'no admin url';
 
@@ -14,7 +14,7 @@ async function probeArea(upstream: Upstream, timeoutMs: number): Promise<Service
 }
 
 /** An area's commit feed, as readiness sees it. */
-export type FeedStates = ReadonlyMap<ServiceName, { status(): FeedState }>;
+export type AreaFeedStatuses = ReadonlyMap<ServiceName, { status(): AreaFeedStatus }>;
 
 /**
  * The gateway's /readyz, on its admin port: ready only when at least one service is
@@ -22,14 +22,14 @@ export type FeedStates = ReadonlyMap<ServiceName, { status(): FeedState }>;
  * live (docs/behaviour.md section 9): before, its live streams would refuse clients. The
  * services are asked in parallel so the answer takes one timeout at most.
  */
-export function gatewayReadiness(upstreams: Upstream[], feeds: FeedStates, timeoutMs: number): () => Promise<Readiness> {
+export function gatewayReadiness(upstreams: Upstream[], feeds: AreaFeedStatuses, timeoutMs: number): () => Promise<Readiness> {
   return async () => {
     const states = await Promise.all(upstreams.map(async (upstream) => [upstream.service, await probeArea(upstream, timeoutMs)] as const));
     const probed = new Map<ServiceName, ServiceState>(states);
-    const services = Object.fromEntries(AREAS.map(({ service }) => [service, probed.get(service) ?? 'not configured']));
-    const feedStates = upstreams.map(({ service }) => [service, feeds.get(service)?.status() ?? 'no feed'] as const);
-    const ready = states.length > 0 && states.every(([, state]) => state === 'ready') && feedStates.every(([, state]) => state === 'live');
-    return { ready, services, feeds: Object.fromEntries(feedStates) };
+    const services = Object.fromEntries(ROUTED_AREAS.map(({ service }) => [service, probed.get(service) ?? 'not configured']));
+    const feedStatuses = upstreams.map(({ service }) => [service, feeds.get(service)?.status() ?? 'no feed'] as const);
+    const ready = states.length > 0 && states.every(([, state]) => state === 'ready') && feedStatuses.every(([, state]) => state === 'live');
+    return { ready, services, feeds: Object.fromEntries(feedStatuses) };
   };
 }
 

@@ -3,7 +3,7 @@ import type { Request, RequestHandler } from 'express';
 import { REQUEST_ID_HEADER, requestIdFrom } from '@ledger-api/http-core';
 import { isProbePath, requestLog, type Logger, type Metrics } from '@ledger-api/observability';
 import type { HeaderPolicy } from './header-policy';
-import { AREAS, isUnderMount } from './upstreams';
+import { ROUTED_AREAS, isUnderMount } from './upstreams';
 
 /** What keeps a proxied answer at the edge: its key, and the commit it must be rendered at to be kept. */
 export interface EdgeCapture {
@@ -63,7 +63,7 @@ const FIXED_ROUTES: Record<string, string> = {
 function routeGroupOf(path: string): string {
   const fixed = FIXED_ROUTES[path];
   if (fixed) return fixed;
-  const area = AREAS.find((listed) => isUnderMount(path, listed));
+  const area = ROUTED_AREAS.find((listed) => isUnderMount(path, listed));
   return area?.service ?? 'unmatched';
 }
 

@@ -7,7 +7,7 @@ import { UpstreamPool } from './upstream-pool';
 
 export type ServiceName = AreaName;
 
-export interface Area {
+export interface RoutedArea {
   service: ServiceName;
   /** Public mount point at the gateway. */
   mountPath: string;
@@ -28,7 +28,7 @@ function routingOrder(areas: readonly ListedArea[]): ListedArea[] {
   return ordered;
 }
 
-export const AREAS: readonly Area[] = routingOrder(LISTED_AREAS).map((area) => ({
+export const ROUTED_AREAS: readonly RoutedArea[] = routingOrder(LISTED_AREAS).map((area) => ({
   service: area.name,
   mountPath: `/api${area.basePath}`,
   servicePath: area.basePath,
@@ -37,7 +37,7 @@ export const AREAS: readonly Area[] = routingOrder(LISTED_AREAS).map((area) => (
 }));
 
 /** Whether a request path is at or below the area's mount point, as Express's router matches mount points. */
-export function isUnderMount(path: string, { mountPath }: Pick<Area, 'mountPath'>): boolean {
+export function isUnderMount(path: string, { mountPath }: Pick<RoutedArea, 'mountPath'>): boolean {
   return path.startsWith(mountPath) && (path.length === mountPath.length || path[mountPath.length] === '/');
 }
 
@@ -51,7 +51,7 @@ export interface Upstream {
 
 const withoutTrailingSlash = (urls: string[] | undefined) => (urls ?? []).map((url) => url.replace(/\/+$/, ''));
 
-export function upstreamOf(area: Area, config: GatewayConfig): Upstream | undefined {
+export function upstreamOf(area: RoutedArea, config: GatewayConfig): Upstream | undefined {
   const urls = config[area.urlSetting];
   if (urls === undefined) return undefined;
   return { service: area.service, baseUrls: withoutTrailingSlash(urls), adminUrls: withoutTrailingSlash(config[area.adminUrlSetting]) };
@@ -59,20 +59,20 @@ export function upstreamOf(area: Area, config: GatewayConfig): Upstream | undefi
 
 /** The services that have a URL configured, in routing order. */
 export function configuredUpstreams(config: GatewayConfig): Upstream[] {
-  return AREAS.flatMap((area) => upstreamOf(area, config) ?? []);
+  return ROUTED_AREAS.flatMap((area) => upstreamOf(area, config) ?? []);
 }
 
 /**
  * Whether a replica serves its area: its configuration, a small page every area serves behind
  * the same gate as every API route (503 while the replica still replays its ledger).
  */
-async function serves(baseUrl: string, area: Area, timeoutMs: number): Promise<boolean> {
+async function serves(baseUrl: string, area: RoutedArea, timeoutMs: number): Promise<boolean> {
   return (await probe(`${baseUrl}${area.servicePath}/configurations`, timeoutMs)) === 'ready';
 }
 
 /** The area's replicas, each set aside while it cannot answer (see UpstreamPool). */
 export function upstreamPoolOf(
-  area: Area,
+  area: RoutedArea,
   upstream: Upstream,
   config: Pick<GatewayConfig, 'UPSTREAM_RECHECK_MS' | 'READY_TIMEOUT_MS'>,
 ): UpstreamPool {

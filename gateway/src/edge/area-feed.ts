@@ -16,7 +16,7 @@ import { HeadChain, type HeadBlock } from './head-chain';
 export type { HeadBlock } from './head-chain';
 
 /** `live`: the feed said where the area stands and is connected; anything else: the edge must not answer for the area. */
-export type FeedState = 'connecting' | 'live' | 'lost';
+export type AreaFeedStatus = 'connecting' | 'live' | 'lost';
 
 /** What the edge answers at: the newest commit, and the block the area stands at after it. */
 export interface EdgeState {
@@ -37,7 +37,7 @@ export interface AreaFeedOptions {
   /** How long a replay from the service may take before a client is reset instead. */
   replayTimeoutMs?: number;
   /** Told whenever the state changes. */
-  onState?(state: FeedState): void;
+  onState?(state: AreaFeedStatus): void;
   /** Told how long the feed trailed a service that answered from a commit it had not announced yet. */
   onCaughtUp?(seconds: number): void;
   /** Told of each malformed frame the service sent (see readFeedFrame). */
@@ -45,7 +45,7 @@ export interface AreaFeedOptions {
 }
 
 /**
- * One area's commit feed at the gateway: the service's live stream, followed from one
+ * One area's area feed at the gateway: the service's live stream, followed from one
  * connection. It tells the edge cache which commit is the newest (and whether it can be
  * trusted at all), and serves the gateway's own live streams, fanned out from it.
  *
@@ -54,7 +54,7 @@ export interface AreaFeedOptions {
  * from the service's commit log, which any replica of the area can replay.
  */
 export class AreaFeed implements LiveEventSource {
-  private state: FeedState = 'connecting';
+  private state: AreaFeedStatus = 'connecting';
   private newest: StreamEvent | undefined;
   /** Events since the position the feed connected at, oldest first. */
   private recent: StreamEvent[] = [];
@@ -113,7 +113,7 @@ export class AreaFeed implements LiveEventSource {
     this.ahead = { commit, seenAt: this.ahead?.seenAt ?? performance.now() };
   }
 
-  status(): FeedState {
+  status(): AreaFeedStatus {
     return this.state;
   }
 
@@ -241,7 +241,7 @@ export class AreaFeed implements LiveEventSource {
     this.reconnectTimer = setTimeout(() => void this.connect(), delay);
   }
 
-  private setState(state: FeedState): void {
+  private setState(state: AreaFeedStatus): void {
     if (state === this.state) return;
     this.state = state;
     this.options.onState?.(state);

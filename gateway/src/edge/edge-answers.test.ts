@@ -10,7 +10,7 @@ const gateways: RunningGateway[] = [];
 async function gatewayOver(env: Record<string, string> = {}, logger?: Logger): Promise<RunningGateway> {
   const gateway = await startGateway({ NFT_BASE_URL: area.url, FEED_RECONNECT_MS: '20', ...env }, { edge: true, logger });
   gateways.push(gateway);
-  await waitFor(() => gateway.edge?.feeds.get('nft-base')?.status() === 'live', 'the commit feed');
+  await waitFor(() => gateway.edge?.feeds.get('nft-base')?.status() === 'live', 'the area feed');
   return gateway;
 }
 

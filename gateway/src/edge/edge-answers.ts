@@ -18,7 +18,7 @@ import {
 import type { Metrics } from '@ledger-api/observability';
 import { keptHeadersOf, notModifiedHeadersOf } from '../header-policy';
 import { contextOf, type EdgeCapture } from '../request-context';
-import type { Area } from '../upstreams';
+import type { RoutedArea } from '../upstreams';
 import type { AreaFeed, EdgeState } from './area-feed';
 import type { EdgeCache, EdgeEntry, KeptAnswer } from './edge-cache';
 
@@ -29,7 +29,7 @@ export type EdgeRequestCounter = ReturnType<Metrics['counter']>;
 export type EdgeWaitCounter = ReturnType<Metrics['counter']>;
 
 export interface EdgeAnswersOptions {
-  area: Area;
+  area: RoutedArea;
   feed: AreaFeed;
   cache: EdgeCache;
   requests: EdgeRequestCounter;
@@ -51,7 +51,7 @@ export interface EdgeRequest {
 }
 
 /** Keyed by the commit that last changed the area's data: answers that hold for one commit only are told apart by what is kept (see answerAt). */
-function edgeKey(area: Area, commit: CommitId, { method, path, querystring, acceptEncoding, body }: EdgeRequest): string {
+function edgeKey(area: RoutedArea, commit: CommitId, { method, path, querystring, acceptEncoding, body }: EdgeRequest): string {
   const request = pageRequestKey({ method, path: normalizePath(`${area.servicePath}${path}`), querystring, body });
   const data = formatCommitId({ readModel: commit.readModel, generation: dataGenerationOf(commit) });
   return `${area.service} ${data} ${negotiateEncoding(acceptEncoding)} ${request}`;

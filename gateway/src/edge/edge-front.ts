@@ -3,13 +3,13 @@ import type { Request } from 'express';
 import { flatHeaders, type HeaderPolicy } from '../header-policy';
 import type { RateLimiter } from '../rate-limit';
 import type { RequestContext } from '../request-context';
-import { isUnderMount, type Area } from '../upstreams';
+import { isUnderMount, type RoutedArea } from '../upstreams';
 import { edgeAnswerOf, type EdgeRequest } from './edge-answers';
 import type { EdgeEntry } from './edge-cache';
 
 /** An area with an edge cache, and the answer kept for a request of it. */
 export interface EdgeHitArea {
-  area: Area;
+  area: RoutedArea;
   find(request: EdgeRequest): EdgeEntry | undefined;
 }
 

@@ -2,20 +2,20 @@ import type { IncomingMessage } from 'node:http';
 import type { Request, RequestHandler } from 'express';
 import type { Logger, Metrics } from '@ledger-api/observability';
 import type { GatewayConfig } from '../config';
-import { AREAS, upstreamOf, type Area, type ServiceName } from '../upstreams';
-import { AreaFeed, type FeedState } from './area-feed';
+import { ROUTED_AREAS, upstreamOf, type RoutedArea, type ServiceName } from '../upstreams';
+import { AreaFeed, type AreaFeedStatus } from './area-feed';
 import { edgeAnswers, keepForEdge, keptAnswers, type EdgeRequest } from './edge-answers';
 import { EdgeCache, type EdgeEntry } from './edge-cache';
 import { PublicLiveStreams } from './public-streams';
 
 export { edgeHits, type EdgeHitArea } from './edge-front';
-export type { AreaFeed, FeedState } from './area-feed';
+export type { AreaFeed, AreaFeedStatus } from './area-feed';
 export type { EdgeCache } from './edge-cache';
 
 /** An answer larger than this is never kept: it would push out many small ones. */
 const MAX_ENTRY_SHARE = 8;
 
-const FEED_STATE_VALUE: Record<FeedState, number> = { lost: 0, connecting: 1, live: 2 };
+const FEED_STATUS_VALUE: Record<AreaFeedStatus, number> = { lost: 0, connecting: 1, live: 2 };
 
 /** An area's answers from the edge cache, in the three places of the pipeline they take. */
 export interface AreaEdgeCache {
@@ -27,7 +27,7 @@ export interface AreaEdgeCache {
   onAnswer(proxyRes: IncomingMessage, req: IncomingMessage): void;
 }
 
-/** What the edge does for an area whose commit feed it follows: the handlers the app mounts for it. */
+/** What the edge does for an area whose area feed it follows: the handlers the app mounts for it. */
 export interface AreaEdge {
   /** The area's public live stream. */
   events: RequestHandler;
@@ -35,13 +35,13 @@ export interface AreaEdge {
   cached: AreaEdgeCache | undefined;
 }
 
-/** What answers at the edge: each area's commit feed, the cache of answers, and the public live streams fed from them. */
+/** What answers at the edge: each area's area feed, the cache of answers, and the public live streams fed from them. */
 export interface GatewayEdge {
   feeds: ReadonlyMap<ServiceName, AreaFeed>;
   /** Undefined when EDGE_CACHE_MB is 0: every request is proxied. */
   cache: EdgeCache | undefined;
   /** The edge's handlers for an area; undefined for an area whose service has no URL configured. */
-  forArea(area: Area): AreaEdge | undefined;
+  forArea(area: RoutedArea): AreaEdge | undefined;
   start(): void;
   /** Ends the live streams and the feeds; the server closes after. */
   stop(): void;
@@ -53,7 +53,7 @@ export interface GatewayEdgeDependencies {
   clientAddress(req: Request): string | undefined;
 }
 
-/** Each configured area's commit feed, its state and faults in metrics. */
+/** Each configured area's area feed, its state and faults in metrics. */
 function areaFeeds(config: GatewayConfig, logger: Logger, metrics: Metrics): Map<ServiceName, AreaFeed> {
   const feedState = metrics.gauge('edge_feed_state', "Each area's commit feed: 2 live, 1 connecting, 0 lost (the area is proxied)", ['area']);
   const catchUp = metrics.histogram(
@@ -68,17 +68,17 @@ function areaFeeds(config: GatewayConfig, logger: Logger, metrics: Metrics): Map
     ['area'],
   );
   const feeds = new Map<ServiceName, AreaFeed>();
-  for (const area of AREAS) {
+  for (const area of ROUTED_AREAS) {
     const upstream = upstreamOf(area, config);
     if (!upstream) continue;
-    feedState.set({ area: area.service }, FEED_STATE_VALUE.connecting);
+    feedState.set({ area: area.service }, FEED_STATUS_VALUE.connecting);
     const feed = new AreaFeed({
       area: area.service,
       urls: upstream.baseUrls.map((baseUrl) => `${baseUrl}${area.servicePath}/events`),
       bufferedEvents: config.EVENTS_BUFFER,
       reconnectMs: config.FEED_RECONNECT_MS,
       logger,
-      onState: (state) => feedState.set({ area: area.service }, FEED_STATE_VALUE[state]),
+      onState: (state) => feedState.set({ area: area.service }, FEED_STATUS_VALUE[state]),
       onCaughtUp: (seconds) => catchUp.observe({ area: area.service }, seconds),
       onMalformedFrame: () => malformedFrames.inc({ area: area.service }),
     });
@@ -91,22 +91,22 @@ function areaFeeds(config: GatewayConfig, logger: Logger, metrics: Metrics): Map
 function areaCaches(
   config: GatewayConfig,
   metrics: Metrics,
-): { cache: EdgeCache | undefined; forArea(area: Area, feed: AreaFeed): AreaEdgeCache | undefined } {
+): { cache: EdgeCache | undefined; forArea(area: RoutedArea, feed: AreaFeed): AreaEdgeCache | undefined } {
   const maxBytes = config.EDGE_CACHE_MB * 1024 * 1024;
   const cache = maxBytes > 0 ? new EdgeCache(maxBytes) : undefined;
   metrics.gauge('edge_cache_bytes', 'Bytes the edge cache holds, counted against EDGE_CACHE_MB', [], (gauge) => gauge.set(cache?.bytes ?? 0));
   const requests = metrics.counter(
     'edge_cache_requests_total',
-    'Area requests by what the edge did: hit, miss (proxied), bypass (proxied: the feed cannot vouch)',
+    'RoutedArea requests by what the edge did: hit, miss (proxied), bypass (proxied: the feed cannot vouch)',
     ['area', 'result'],
   );
   const waits = metrics.counter(
     'edge_cache_waits_total',
-    'Area requests that waited for the same request, in flight to the service, instead of being proxied too',
+    'RoutedArea requests that waited for the same request, in flight to the service, instead of being proxied too',
     ['area'],
   );
   const maxEntryBytes = Math.floor(maxBytes / MAX_ENTRY_SHARE);
-  const forArea = (area: Area, feed: AreaFeed): AreaEdgeCache | undefined => {
+  const forArea = (area: RoutedArea, feed: AreaFeed): AreaEdgeCache | undefined => {
     if (!cache) return undefined;
     const options = { area, feed, cache, requests, waits };
     return { find: keptAnswers(options), answers: edgeAnswers(options), onAnswer: keepForEdge(feed, cache, maxEntryBytes) };

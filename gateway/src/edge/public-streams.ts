@@ -7,7 +7,7 @@ import {
   unexpectedStreamQueryKey,
   type StreamUnavailableData,
 } from '@ledger-api/http-core';
-import { notFound, sendError } from '../errors';
+import { answerNotFound, sendError } from '../errors';
 import type { AreaFeed } from './area-feed';
 
 export interface PublicStreamsOptions {
@@ -49,7 +49,7 @@ export class PublicLiveStreams {
 
   route(service: string, feed: AreaFeed): RequestHandler {
     return (req, res, next) => {
-      if (req.method !== 'GET' && req.method !== 'HEAD') return notFound(req, res, next);
+      if (req.method !== 'GET' && req.method !== 'HEAD') return answerNotFound(req, res, next);
       const key = unexpectedStreamQueryKey(Object.keys(req.query));
       if (key !== undefined) return sendError(res, 422, `"${key}" is not allowed`);
       const client = this.options.clientAddress(req) ?? 'unknown';

@@ -1,4 +1,4 @@
-export interface PageRequest {
+export interface PageKeyRequest {
   method: string;
   /** The path after the services' normalization (see normalizePath). */
   path: string;
@@ -13,6 +13,6 @@ export interface PageRequest {
  * with the same page at one ledger generation. HEAD is GET without the body: both
  * are answered from the one page.
  */
-export function pageRequestKey({ method, path, querystring, body }: PageRequest): string {
+export function pageRequestKey({ method, path, querystring, body }: PageKeyRequest): string {
   return `${method === 'HEAD' ? 'GET' : method} ${path}?${querystring} ${body ?? ''}`;
 }

@@ -44,7 +44,7 @@ beforeAll(async () => {
     routes,
     servedLedgerState: async () => {
       positionReadIn.push(readScope.getStore());
-      return { height: 3, blockId: 'b3', generation: '3', dataGeneration: '3' };
+      return { height: 3, blockId: 'b3', commit: '3', dataCommit: '3' };
     },
     readConsistently: (work) => readScope.run(++scopesOpened, work),
     cache: { get: async (key, coding) => pages.get(key)?.[coding] ?? null, set: async (key, page) => void pages.set(key, page) },

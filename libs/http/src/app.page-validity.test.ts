@@ -38,7 +38,7 @@ const routes = [
 /** A commit id's text, as the runtime forms a served state's generations (see formatCommitId). */
 function servedState(height: number, generation: number, changedAt: number): ServedLedgerState {
   const commit = changedAt === generation ? `model-${generation}` : `model-${generation}.${changedAt}`;
-  return { height, blockId: `b${height}`.padEnd(64, '0'), generation: commit, dataGeneration: `model-${changedAt}` };
+  return { height, blockId: `b${height}`.padEnd(64, '0'), commit, dataCommit: `model-${changedAt}` };
 }
 
 const CACHES: Array<[string, () => PageCache]> = [

@@ -73,7 +73,7 @@ beforeAll(async () => {
     area: 'area',
     info: { title: 'Test', version: '1.0.0' },
     routes,
-    servedLedgerState: async () => ({ height: 7, blockId: 'b7', generation: '7:a', dataGeneration: '7:a' }),
+    servedLedgerState: async () => ({ height: 7, blockId: 'b7', commit: '7:a', dataCommit: '7:a' }),
     cache,
     logger: silentLogger(),
     metrics,

@@ -21,7 +21,7 @@ class QueryTimeoutError extends Error {
   readonly expose = true;
 }
 
-let ledger: ServedLedgerState = { height: 7, blockId: 'b7', generation: '7:a', dataGeneration: '7:a' };
+let ledger: ServedLedgerState = { height: 7, blockId: 'b7', commit: '7:a', dataCommit: '7:a' };
 let replaying = false;
 let renders = 0;
 let searchRenders = 0;
@@ -198,9 +198,9 @@ describe('the service HTTP app', () => {
     const read = async () => ((await (await fetch(`${base}/area/things/cached`)).json()) as { data: { renders: number } }).data.renders;
     const first = await read();
     expect(await read()).toBe(first);
-    ledger = { height: 8, blockId: 'b8', generation: '8:b', dataGeneration: '8:b' };
+    ledger = { height: 8, blockId: 'b8', commit: '8:b', dataCommit: '8:b' };
     expect(await read()).toBe(first + 1);
-    ledger = { height: 7, blockId: 'b7', generation: '7:a', dataGeneration: '7:a' };
+    ledger = { height: 7, blockId: 'b7', commit: '7:a', dataCommit: '7:a' };
     expect(await read()).toBe(first);
   });
 
@@ -220,9 +220,9 @@ describe('the service HTTP app', () => {
   });
 
   it('hands the handler the height of the ledger state the answer is read from', async () => {
-    ledger = { height: 9, blockId: 'b9', generation: '9:c', dataGeneration: '9:c' };
+    ledger = { height: 9, blockId: 'b9', commit: '9:c', dataCommit: '9:c' };
     const answer = await fetch(`${base}/area/validated?q=height`);
-    ledger = { height: 7, blockId: 'b7', generation: '7:a', dataGeneration: '7:a' };
+    ledger = { height: 7, blockId: 'b7', commit: '7:a', dataCommit: '7:a' };
     expect(answer.headers.get('x-block-height')).toBe('9');
     expect(await answer.json()).toEqual({ data: { q: 'height', height: 9 } });
   });

@@ -81,7 +81,7 @@ function servingGate(unavailableReason: () => string | undefined): Middleware {
   };
 }
 
-/** Every API response carries the height of the ledger state it was read from; the page cache keys pages by its generation. */
+/** Every API response carries the height of the ledger state it was read from; the page cache keys pages by its commit. */
 function ledgerHeader(servedLedgerState: () => Promise<ServedLedgerState>): Middleware {
   return async (ctx, next) => {
     const state = await servedLedgerState();

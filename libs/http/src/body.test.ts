@@ -30,7 +30,7 @@ beforeAll(async () => {
         handler: async ({ body }) => ({ data: Object.keys(body) }),
       }),
     ],
-    servedLedgerState: async () => ({ height: 7, blockId: 'b7', generation: '7:a', dataGeneration: '7:a' }),
+    servedLedgerState: async () => ({ height: 7, blockId: 'b7', commit: '7:a', dataCommit: '7:a' }),
     logger: createLogger({ name: 'test', destination: sink }),
     metrics: createMetrics('test', false),
   });

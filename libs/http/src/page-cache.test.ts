@@ -8,7 +8,7 @@ import { STORABLE, STORABLE_HEADER } from '@ledger-api/http-core';
 import { waitFor } from '@ledger-api/test-kit';
 import { pageCache, type PageCacheLike } from './page-cache';
 
-type State = Pick<ServedLedgerState, 'generation' | 'dataGeneration' | 'commitInFlight'>;
+type State = Pick<ServedLedgerState, 'commit' | 'dataCommit' | 'commitInFlight'>;
 
 let state: State;
 /** What the projector does while a page is being read. */
@@ -53,7 +53,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((done) => server.close(() => done())));
 
 beforeEach(() => {
-  state = { generation: 'g1', dataGeneration: 'g1' };
+  state = { commit: 'g1', dataCommit: 'g1' };
   duringRender = () => undefined;
   renders = 0;
   renderGate = Promise.resolve();
@@ -94,20 +94,20 @@ describe('pageCache', () => {
   });
 
   it('serves a page read while a commit is in flight but never caches it', async () => {
-    state = { generation: 'g1', dataGeneration: 'g1', commitInFlight: true };
+    state = { commit: 'g1', dataCommit: 'g1', commitInFlight: true };
     expect(await read()).toBe(1);
     expect(await read()).toBe(2);
     expect(stored.size).toBe(0);
   });
 
   it('does not cache a page when a commit began during the render', async () => {
-    duringRender = () => (state = { generation: 'g1', dataGeneration: 'g1', commitInFlight: true });
+    duringRender = () => (state = { commit: 'g1', dataCommit: 'g1', commitInFlight: true });
     expect(await read()).toBe(1);
     expect(stored.size).toBe(0);
   });
 
   it('does not cache a page when a commit completed during the render', async () => {
-    duringRender = () => (state = { generation: 'g2', dataGeneration: 'g2' });
+    duringRender = () => (state = { commit: 'g2', dataCommit: 'g2' });
     expect(await read()).toBe(1);
     expect(stored.size).toBe(0);
   });
@@ -125,7 +125,7 @@ describe('pageCache', () => {
   it('renders again for the waiting requests when the page in render may not be stored', async () => {
     let open = () => undefined as void;
     renderGate = new Promise((resolve) => (open = resolve));
-    duringRender = () => (state = { generation: 'g1', dataGeneration: 'g1', commitInFlight: true });
+    duringRender = () => (state = { commit: 'g1', dataCommit: 'g1', commitInFlight: true });
     const answers = Promise.all(Array.from({ length: 3 }, read));
     await waitFor(() => lookups.length === 3, 'every request to look the page up');
     open();
@@ -153,7 +153,7 @@ describe('pageCache', () => {
 
   it('keeps serving the settled page of a generation while the next commit is in flight', async () => {
     expect(await read()).toBe(1);
-    state = { generation: 'g1', dataGeneration: 'g1', commitInFlight: true };
+    state = { commit: 'g1', dataCommit: 'g1', commitInFlight: true };
     expect(await read()).toBe(1);
   });
 });
@@ -209,7 +209,7 @@ describe('pageCache content codings', () => {
   });
 
   it('compresses a page it may not cache, for this one request', async () => {
-    state = { generation: 'g1', dataGeneration: 'g1', commitInFlight: true };
+    state = { commit: 'g1', dataCommit: 'g1', commitInFlight: true };
     const answer = await exchange('GET', '/big', { 'accept-encoding': 'br' });
     expect(answer.headers['content-encoding']).toBe('br');
     expect(JSON.parse(brotliDecompressSync(answer.body).toString())).toEqual(render('/big'));

@@ -16,14 +16,14 @@ import {
 } from '@ledger-api/http-core';
 import type { ServedLedgerState } from './types';
 
-/** What caching needs of a page cache: pages keyed by a ledger generation, stored whole and read one representation at a time. */
+/** What caching needs of a page cache: pages keyed by a commit id, stored whole and read one representation at a time. */
 export type PageCacheLike = Pick<PageCache, 'get' | 'set'>;
 
 export interface PageCacheOptions {
   /** Cache namespace, e.g. `guardian`. */
   area: string;
-  /** The area's ledger state now: its generation changes with every applied or reverted block, its data generation with those that change the area's data. */
-  ledgerState(): Promise<Pick<ServedLedgerState, 'generation' | 'dataGeneration' | 'commitInFlight'>>;
+  /** The area's ledger state now: its commit changes with every applied or reverted block, its data commit with those that change the area's data. */
+  ledgerState(): Promise<Pick<ServedLedgerState, 'commit' | 'dataCommit' | 'commitInFlight'>>;
   /** Without a cache every request renders; the answer is the same. Only answers marked storable are looked up and kept. */
   cache?: PageCacheLike;
   /**
@@ -42,14 +42,14 @@ export interface PageCacheOptions {
  * text, or answers from the cache instead when it can.
  *
  * A page is keyed by area, method, path, query string, the request body's text
- * (`ctx.state.requestBodyText`, undefined for GET) and the ledger generation the
+ * (`ctx.state.requestBodyText`, undefined for GET) and the commit the
  * request is answered from: `ctx.state.ledgerState` when an earlier middleware read
  * it, else `ledgerState()` read now. A page marked to hold until the area's data
- * changes (VALIDITY_HEADER) is keyed by the data generation, so blocks that write
- * nothing to the area leave it cached; any other by the generation, which every
+ * changes (VALIDITY_HEADER) is keyed by the data commit, so blocks that write
+ * nothing to the area leave it cached; any other by the commit, which every
  * block moves. Its X-Block-Height is the head's, set before this middleware and
  * never stored. A rendered page is stored only when no block
- * commit was in flight before or after the render and the generation held still
+ * commit was in flight before or after the render and the commit held still
  * across it; with snapshot reads the state before the render is all there is to check.
  *
  * Only an answer an earlier middleware marked storable (STORABLE_HEADER, which the
@@ -79,13 +79,13 @@ type PagesInRender = Map<string, Promise<CachedPage | undefined>>;
 
 type LedgerState = Awaited<ReturnType<PageCacheOptions['ledgerState']>>;
 
-function pageKey(area: string, generation: string, ctx: Context): string {
+function pageKey(area: string, commit: string, ctx: Context): string {
   const body: string | undefined = ctx.state.requestBodyText;
   const request = pageRequestKey({ method: ctx.method, path: ctx.path, querystring: ctx.querystring, body });
-  return `${area}:${hash('sha1', `${generation} ${request}`, 'base64url')}`;
+  return `${area}:${hash('sha1', `${commit} ${request}`, 'base64url')}`;
 }
 
-/** The answer to send, and the generation it belongs to whole: unset for a page that may mix two ledger states. */
+/** The answer to send, and the commit it belongs to whole: unset for a page that may mix two ledger states. */
 interface RenderedPage {
   variant: PageVariant;
   settledAt?: string;
@@ -102,13 +102,13 @@ async function cachedRender(
   const before: LedgerState = ctx.state.ledgerState ?? (await options.ledgerState());
   if (!cache || !isStorable(ctx.response.get(STORABLE_HEADER))) return renderPage(options, before, ctx, render, coding, false);
   const holdsUntilDataChange = holdsUntilDataChanges(ctx.response.get(VALIDITY_HEADER));
-  const key = pageKey(options.area, holdsUntilDataChange ? before.dataGeneration : before.generation, ctx);
+  const key = pageKey(options.area, holdsUntilDataChange ? before.dataCommit : before.commit, ctx);
   // A page cached under this key was read from a settled state it holds for, even while the next block is being written.
   const hit = await cache.get(key, coding);
   options.lookups?.inc({ result: hit === null ? 'miss' : 'hit' });
-  if (hit !== null) return { variant: hit, settledAt: before.generation };
+  if (hit !== null) return { variant: hit, settledAt: before.commit };
   const inRender = await rendering.get(key);
-  if (inRender) return { variant: inRender[coding], settledAt: before.generation };
+  if (inRender) return { variant: inRender[coding], settledAt: before.commit };
   const rendered = renderPage(options, before, ctx, render, coding, true);
   const page = rendered.then(
     ({ whole }) => whole,
@@ -142,17 +142,17 @@ async function renderPage(
   await render();
   const text = JSON.stringify(ctx.body);
   if (!(await renderedWhole(options, before))) return { variant: await encodeVariant(text, coding) };
-  if (!encodeAll) return { variant: await encodeVariant(text, coding), settledAt: before.generation };
+  if (!encodeAll) return { variant: await encodeVariant(text, coding), settledAt: before.commit };
   const whole = await encodeVariants(text);
-  return { variant: whole[coding], settledAt: before.generation, whole };
+  return { variant: whole[coding], settledAt: before.commit, whole };
 }
 
-/** No block commit was in flight before or after the render, and the generation held still across it. */
+/** No block commit was in flight before or after the render, and the commit held still across it. */
 async function renderedWhole(options: PageCacheOptions, before: LedgerState): Promise<boolean> {
   if (before.commitInFlight) return false;
   if (options.snapshotReads) return true;
   const after = await options.ledgerState();
-  return after.generation === before.generation && !after.commitInFlight;
+  return after.commit === before.commit && !after.commitInFlight;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';

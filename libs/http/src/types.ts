@@ -10,13 +10,13 @@ export interface ServedLedgerState {
    * The commit the state was settled by (a commit id: read model and generation): changes with
    * every applied or reverted block, never back to an earlier value; part of every cache key.
    */
-  generation: string;
+  commit: string;
   /**
    * The commit that last changed the area's data (a commit id), which the state's data is of:
    * moves only with a block that writes to the area (or the revert of one), never back to an
    * earlier value. Pages whose answer depends on nothing else are keyed by it.
    */
-  dataGeneration: string;
+  dataCommit: string;
   /** A block is being written: the store may hold part of it, so no page read now is cached. */
   commitInFlight?: boolean;
 }

@@ -3,7 +3,7 @@ import type { Logger } from '@ledger-api/observability';
 import type { Store } from '@ledger-api/store';
 
 /** Where the feed stands: the newest settled commit it has announced. */
-export interface FeedState {
+export interface AnnouncedCommit {
   readModel: string;
   generation: number;
   /** The generation of the newest commit that changed the area's data (see StoredLedgerState). */
@@ -30,7 +30,7 @@ export interface CommitFeedOptions {
  */
 export class CommitFeed {
   private readonly listeners = new Set<CommitListener>();
-  private state: FeedState = { readModel: '', generation: 0, changedAt: 0, position: { height: 0, blockId: '' } };
+  private state: AnnouncedCommit = { readModel: '', generation: 0, changedAt: 0, position: { height: 0, blockId: '' } };
   private timer: NodeJS.Timeout | undefined;
   private unsubscribeRunner: (() => void) | undefined;
   private reading: Promise<void> | undefined;
@@ -39,7 +39,7 @@ export class CommitFeed {
   constructor(private readonly options: CommitFeedOptions) {}
 
   async start(): Promise<void> {
-    this.state = feedStateOf(await readStoredLedgerState(this.options.store));
+    this.state = announcedCommitOf(await readStoredLedgerState(this.options.store));
     this.unsubscribeRunner = this.options.runner?.onChange(() => this.followRunner());
     this.timer = setInterval(() => this.wake(), this.options.pollMs);
     this.timer.unref();
@@ -51,7 +51,7 @@ export class CommitFeed {
     this.listeners.clear();
   }
 
-  current(): FeedState {
+  current(): AnnouncedCommit {
     return this.state;
   }
 
@@ -77,7 +77,7 @@ export class CommitFeed {
    */
   private followRunner(): void {
     const runner = this.options.runner;
-    if (this.listeners.size === 0 && !this.reading && runner) this.state = feedStateOf(runner.ledgerState);
+    if (this.listeners.size === 0 && !this.reading && runner) this.state = announcedCommitOf(runner.ledgerState);
     else this.wake();
   }
 
@@ -102,7 +102,7 @@ export class CommitFeed {
     const stored = await readStoredLedgerState(this.options.store);
     const known = this.state;
     if (stored.readModel === known.readModel && stored.generation <= known.generation) return;
-    const next = feedStateOf(stored);
+    const next = announcedCommitOf(stored);
     if (this.listeners.size === 0) {
       // Nobody to tell (a replay, which no live stream follows): the state moves on without reading the log.
       this.state = next;
@@ -132,6 +132,6 @@ export class CommitFeed {
   }
 }
 
-function feedStateOf({ readModel, generation, changedAt, position: { height, blockId } }: StoredLedgerState): FeedState {
+function announcedCommitOf({ readModel, generation, changedAt, position: { height, blockId } }: StoredLedgerState): AnnouncedCommit {
   return { readModel, generation, changedAt, position: { height, blockId } };
 }

@@ -81,7 +81,7 @@ describe('the served state of two read models at the same position and generatio
     };
     const [old, rebuilt] = await Promise.all([servedOf('oldModel'), servedOf('newModel')]);
     expect(old.height).toBe(rebuilt.height);
-    expect(old.generation).not.toBe(rebuilt.generation);
-    expect(rebuilt.generation).toBe('newModel-9');
+    expect(old.commit).not.toBe(rebuilt.commit);
+    expect(rebuilt.commit).toBe('newModel-9');
   });
 });

@@ -20,8 +20,8 @@ function toServedState({ position, generation, changedAt, commitInFlight, readMo
   return {
     height: position.height,
     blockId: position.blockId,
-    generation: formatCommitId({ readModel, generation, changedAt }),
-    dataGeneration: formatCommitId({ readModel, generation: changedAt }),
+    commit: formatCommitId({ readModel, generation, changedAt }),
+    dataCommit: formatCommitId({ readModel, generation: changedAt }),
     commitInFlight,
   };
 }

@@ -6,7 +6,7 @@ import { silentLogger } from '@ledger-api/observability';
 import { monotonicMs } from './bench-stats';
 import type { PublishedBlock } from './block-publisher';
 import { NATS_URL } from '../support/jetstream-ledger';
-import { AREAS, type JetStreamStack } from './jetstream-stack';
+import { BENCH_AREAS, type JetStreamStack } from './jetstream-stack';
 
 /**
  * Where the time between a publish's acknowledgement and the first fresh answer
@@ -30,7 +30,7 @@ export class StageClock {
   static async start(stack: JetStreamStack): Promise<StageClock> {
     const clock = new StageClock();
     await clock.consume(stack.ledger);
-    for (const area of AREAS) {
+    for (const area of BENCH_AREAS) {
       await clock.follow('service', area.name, `${stack.services[area.name]}${area.eventsPath}`);
       await clock.follow('gateway', area.name, `${stack.gateway}/api${area.eventsPath}`);
     }

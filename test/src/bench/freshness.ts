@@ -9,7 +9,7 @@ import type { PublishedBlock } from './block-publisher';
 import { freshnessReport, summarize, type FreshnessResult, type FreshnessRound, type MeasuredEvent } from './freshness-report';
 import { StageClock } from './freshness-stages';
 import { edgeMissesByArea, watchStack } from './stack-metrics';
-import { AREAS, startJetStreamStack, type JetStreamStack } from './jetstream-stack';
+import { BENCH_AREAS, startJetStreamStack, type JetStreamStack } from './jetstream-stack';
 import type { PacedLoadResult, PacedLoadSettings } from './paced-load';
 
 /**
@@ -111,7 +111,7 @@ async function firstAnswerAt(url: string, height: number, deadline: number, poll
   return undefined;
 }
 
-/** When each area's first answer at an event's height came, by area in AREAS order. */
+/** When each area's first answer at an event's height came, by area in BENCH_AREAS order. */
 interface Answers {
   published: PublishedBlock;
   answeredAt: Array<number | undefined>;
@@ -125,7 +125,7 @@ async function firstBlock(stack: JetStreamStack): Promise<void> {
   const { heightAfter } = await stack.publisher.apply();
   const deadline = monotonicMs() + POLL_DEADLINE_MS;
   const answers = await Promise.all(
-    AREAS.map((area) => firstAnswerAt(`${stack.gateway}/api${POLLED[area.name]}`, heightAfter, deadline, { count: 0 })),
+    BENCH_AREAS.map((area) => firstAnswerAt(`${stack.gateway}/api${POLLED[area.name]}`, heightAfter, deadline, { count: 0 })),
   );
   if (answers.includes(undefined)) throw new Error(`the first block (height ${heightAfter}) was not answered within ${POLL_DEADLINE_MS} ms`);
 }
@@ -137,7 +137,7 @@ async function measureEvent(stack: JetStreamStack, index: number, polls: { count
   const height = revert ? publisher.height - 1 : publisher.height + 1;
   const deadline = monotonicMs() + POLL_DEADLINE_MS;
   const poll = (base: (area: AreaName) => string) =>
-    Promise.all(AREAS.map((area) => firstAnswerAt(`${base(area.name)}${POLLED[area.name]}`, height, deadline, polls)));
+    Promise.all(BENCH_AREAS.map((area) => firstAnswerAt(`${base(area.name)}${POLLED[area.name]}`, height, deadline, polls)));
   const throughGateway = poll(() => `${stack.gateway}/api`);
   // The same reads asked of the services directly tell the gateway's part from the services'.
   const fromServices = poll((area) => stack.services[area]);
@@ -148,7 +148,7 @@ async function measureEvent(stack: JetStreamStack, index: number, polls: { count
 /** An event's freshness per area, and when each stage before the answer saw it. */
 function measured(clock: StageClock, { published, answeredAt, serviceAnsweredAt, edgeMisses }: Answers): MeasuredEvent {
   const byArea = <T>(value: (area: AreaName, index: number) => T): Record<string, T> =>
-    Object.fromEntries(AREAS.map((area, i) => [area.name, value(area.name, i)]));
+    Object.fromEntries(BENCH_AREAS.map((area, i) => [area.name, value(area.name, i)]));
   const since = (at: number | undefined) => (at === undefined ? null : at - published.ackAt);
   return {
     event: published.event,
@@ -177,7 +177,7 @@ async function round(stack: JetStreamStack, clock: StageClock, paths: string[]):
     const answer = await measureEvent(stack, index, polls);
     await delay(settings.eventSpacingMs);
     const missesAfter = await edgeMissesByArea(stack);
-    const edgeMisses = Object.fromEntries(AREAS.map(({ name }) => [name, (missesAfter[name] ?? 0) - (missesBefore[name] ?? 0)]));
+    const edgeMisses = Object.fromEntries(BENCH_AREAS.map(({ name }) => [name, (missesAfter[name] ?? 0) - (missesBefore[name] ?? 0)]));
     answers.push({ ...answer, edgeMisses });
     missesBefore = missesAfter;
   }

@@ -16,7 +16,7 @@ import { BlockPublisher } from './block-publisher';
  * directory, removed by stop(). Each area's live stream is `eventsPath` at its
  * service and `/api` + `eventsPath` at the gateway.
  */
-export const AREAS = LISTED_AREAS.map((area) => ({ ...area, eventsPath: `${area.basePath}/events` }));
+export const BENCH_AREAS = LISTED_AREAS.map((area) => ({ ...area, eventsPath: `${area.basePath}/events` }));
 
 export interface JetStreamStackOptions {
   /** Blocks of the demo ledger published before the services start. */
@@ -54,7 +54,7 @@ interface StartedServices {
 /** The three services on the ledger stream, each on a free port, logging to `directory`. */
 async function startServices(directory: string, env: Record<string, string>): Promise<StartedServices> {
   const started = { processes: {}, addresses: {} } as StartedServices;
-  for (const area of AREAS) {
+  for (const area of BENCH_AREAS) {
     const address = await freeAddress();
     started.processes[area.name] = startProcess(area.entry, { ...env, ...address.env }, { outputFile: join(directory, `${area.name}.log`) });
     started.addresses[area.name] = address;
@@ -73,7 +73,7 @@ export async function startJetStreamStack(options: JetStreamStackOptions): Promi
   const services = await startServices(directory, { ...ledgerEnv, ...common });
   const gatewayAddress = await freeAddress();
   const upstreams = Object.fromEntries(
-    AREAS.flatMap((area) => [
+    BENCH_AREAS.flatMap((area) => [
       [area.urlVariable, services.addresses[area.name].url],
       [area.adminUrlVariable, services.addresses[area.name].adminUrl],
     ]),
@@ -101,14 +101,14 @@ export async function startJetStreamStack(options: JetStreamStackOptions): Promi
     await stop();
     throw new Error(`${(error as Error).message}; logs:\n${logs}`, { cause: error });
   }
-  const servicePids = Object.fromEntries(AREAS.map((area) => [area.name, services.processes[area.name].child.pid!]));
+  const servicePids = Object.fromEntries(BENCH_AREAS.map((area) => [area.name, services.processes[area.name].child.pid!]));
   return {
     gateway,
     pids: () => ({ gateway: gatewayProcess.child.pid!, ...servicePids }),
-    services: Object.fromEntries(AREAS.map((area) => [area.name, services.addresses[area.name].url])) as Record<AreaName, string>,
+    services: Object.fromEntries(BENCH_AREAS.map((area) => [area.name, services.addresses[area.name].url])) as Record<AreaName, string>,
     admin: {
       gateway: gatewayAddress.adminUrl,
-      ...(Object.fromEntries(AREAS.map((area) => [area.name, services.addresses[area.name].adminUrl])) as Record<AreaName, string>),
+      ...(Object.fromEntries(BENCH_AREAS.map((area) => [area.name, services.addresses[area.name].adminUrl])) as Record<AreaName, string>),
     },
     ledger,
     publisher,
@@ -124,7 +124,7 @@ export async function startJetStreamStack(options: JetStreamStackOptions): Promi
 /** Ready, and every area's live stream opens: the commit feeds are live. */
 async function whenReadyAndStreaming(gateway: string, gatewayAdmin: string): Promise<void> {
   await waitFor(() => isReady(gatewayAdmin), 'the gateway and the services to be ready', READY_DEADLINE_MS, 200);
-  for (const area of AREAS) {
+  for (const area of BENCH_AREAS) {
     await waitFor(() => streamOpens(`${gateway}/api${area.eventsPath}`), `the ${area.name} live stream`, READY_DEADLINE_MS, 200);
   }
 }

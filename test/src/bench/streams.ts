@@ -3,7 +3,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { waitFor } from '@ledger-api/test-kit';
 import { distribution, machine, metricValue, positiveSetting, residentBytes, writeResults } from './bench-stats';
 import type { PublishedBlock } from './block-publisher';
-import { AREAS, startJetStreamStack, type JetStreamStack } from './jetstream-stack';
+import { BENCH_AREAS, startJetStreamStack, type JetStreamStack } from './jetstream-stack';
 import { watchStack } from './stack-metrics';
 import { StreamClientPool, type Deliveries, type StreamTarget } from './stream-client-pool';
 import { streamsReport, type DeliveryRound, type IdleRound, type StreamsResult } from './streams-report';
@@ -37,7 +37,7 @@ const SETTLE_MS = 5_000;
 const DRAIN_MS = 2_000;
 
 function targets(gateway: string): StreamTarget[] {
-  return AREAS.map((area) => ({ area: area.name, url: `${gateway}/api${area.eventsPath}` }));
+  return BENCH_AREAS.map((area) => ({ area: area.name, url: `${gateway}/api${area.eventsPath}` }));
 }
 
 async function gatewayMetrics(stack: JetStreamStack): Promise<{ rss: number; heapUsed: number; streams: number }> {
@@ -75,7 +75,7 @@ async function idleRound(stack: JetStreamStack, pool: StreamClientPool): Promise
 function latencies(published: PublishedBlock[], deliveries: Deliveries): Array<Record<string, number[]>> {
   return published.map((block) =>
     Object.fromEntries(
-      AREAS.map((area) => [area.name, (deliveries.times.get(`${area.name}|${block.event}|${block.id}`) ?? []).map((at) => at - block.ackAt)]),
+      BENCH_AREAS.map((area) => [area.name, (deliveries.times.get(`${area.name}|${block.event}|${block.id}`) ?? []).map((at) => at - block.ackAt)]),
     ),
   );
 }
@@ -97,7 +97,7 @@ async function deliveryRound(stack: JetStreamStack, pool: StreamClientPool): Pro
   const all = perBlock.flatMap((byArea) => Object.values(byArea).flat());
   // A block some stream never received has no last delivery: counted apart.
   const complete = perBlock.map((byArea) => Object.values(byArea).flat()).filter((times) => times.length === streams.opened);
-  const perArea = Object.fromEntries(AREAS.map((area) => [area.name, distribution(perBlock.flatMap((byArea) => byArea[area.name]))]));
+  const perArea = Object.fromEntries(BENCH_AREAS.map((area) => [area.name, distribution(perBlock.flatMap((byArea) => byArea[area.name]))]));
   return {
     streams,
     blocks: published.length,

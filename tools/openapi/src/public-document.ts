@@ -5,12 +5,12 @@ import { nftBaseArea } from '@ledger-api/nft-base';
 import { nftExchangeArea } from '@ledger-api/nft-exchange';
 import { EmbeddedStore } from '@ledger-api/store';
 
-type Area = typeof guardianArea;
+type AreaDocumentSource = typeof guardianArea;
 
 // The order of the areas is the order of the document's paths and tags.
-const AREAS: Area[] = [guardianArea, nftBaseArea, nftExchangeArea];
+const AREA_DOCUMENT_SOURCES: AreaDocumentSource[] = [guardianArea, nftBaseArea, nftExchangeArea];
 
-function areaDocument(area: Area) {
+function areaDocument(area: AreaDocumentSource) {
   // Routes only keep their dependencies for later requests: building them reads nothing,
   // so an empty store does.
   const routes = area.routes({
@@ -23,7 +23,7 @@ function areaDocument(area: Area) {
 
 /** The public document as the code describes it now. */
 export function generatePublicDocument(): PublicDocument {
-  return buildPublicOpenApiDocument(AREAS.map(areaDocument));
+  return buildPublicOpenApiDocument(AREA_DOCUMENT_SOURCES.map(areaDocument));
 }
 
 /** The text of the document file: two-space JSON, as diffs read it best. */

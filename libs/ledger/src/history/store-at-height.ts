@@ -20,30 +20,53 @@ export type ReadStore = Pick<Store, 'collection'>;
  * undo records, and each collection's documents taken back.
  */
 export function storeAtHeight(store: ReadStore, height: number): ReadStore {
-  const records = new Map<number, Promise<UndoRecord | undefined>>();
+  const undo = new UndoneDocuments(store, height);
   const everyReplaced = new Map<string, Promise<Map<string, Replaced<Doc>>>>();
-  const touches = store.collection<UndoTouch>(UNDO_TOUCHES_COLLECTION);
+  return {
+    collection<T extends Doc>(name: string): ReadCollection<T> {
+      return overlaidCollection(store.collection<T>(name), (ids) => {
+        if (ids) return undo.replacedOf<T>(name, ids);
+        // A list's count and its page read every replaced document: taken back once for both.
+        if (!everyReplaced.has(name)) everyReplaced.set(name, undo.replacedOf(name, undefined));
+        return everyReplaced.get(name)! as Promise<Map<string, Replaced<T>>>;
+      });
+    },
+  };
+}
 
-  /** The undo records of these heights that are still kept, each read once per view. */
-  async function recordsAt(heights: number[]): Promise<UndoRecord[]> {
-    const unread = heights.filter((at) => !records.has(at));
-    if (unread.length > 0) {
-      const found = findByIds(store.collection<UndoRecord>(UNDO_COLLECTION), unread.map(undoRecordId));
-      const recordAt = async (at: number) => (await found).get(undoRecordId(at));
-      for (const at of unread) records.set(at, recordAt(at));
+/** The documents of one view taken back to its height, through undo records each read once per view. */
+class UndoneDocuments {
+  private readonly records = new Map<number, Promise<UndoRecord | undefined>>();
+  private readonly touches: ReadCollection<UndoTouch>;
+
+  constructor(
+    private readonly store: ReadStore,
+    private readonly height: number,
+  ) {
+    this.touches = store.collection<UndoTouch>(UNDO_TOUCHES_COLLECTION);
+  }
+
+  /** Each touched document as it is now and as it was at the view's height: of the given ids, or of every touched one. */
+  async replacedOf<T extends Doc>(collection: string, ids: string[] | undefined): Promise<Map<string, Replaced<T>>> {
+    const steps = await this.stepsOf(collection, ids);
+    const docs = await findByIds(this.store.collection<T>(collection), steps.keys());
+    const replaced = new Map<string, Replaced<T>>();
+    for (const [id, newestStepFirst] of steps) {
+      const now = docs.get(id) ?? null;
+      const then = newestStepFirst.reduce<Doc | null>(undone, now) as T | null;
+      replaced.set(id, { current: now, replacement: then });
     }
-    // A record dropped since its touches were read (a revert, or the window moving on) took its block's changes with it.
-    return (await Promise.all(heights.map((at) => records.get(at)!))).flatMap((record) => record ?? []);
+    return replaced;
   }
 
   /** Each touched document's steps, newest block first: of the given ids, or of every touched one. */
-  async function stepsOf(collection: string, ids: string[] | undefined): Promise<Map<string, UndoStep[]>> {
+  private async stepsOf(collection: string, ids: string[] | undefined): Promise<Map<string, UndoStep[]>> {
     const filter = ids ? { document: { $in: ids.map((id) => touchedDocument(collection, id)) } } : touchesOfCollection(collection);
-    const found = await touches.find({ ...filter, height: { $gt: height } });
+    const found = await this.touches.find({ ...filter, height: { $gt: this.height } });
     const heights = [...new Set(found.map((touch) => touch.height))].sort((a, b) => b - a);
     const wanted = ids && new Set(ids);
     const steps = new Map<string, UndoStep[]>();
-    for (const record of await recordsAt(heights)) {
+    for (const record of await this.recordsAt(heights)) {
       for (const step of record.before) {
         if (step.collection !== collection || (wanted && !wanted.has(step.id))) continue;
         const known = steps.get(step.id);
@@ -54,28 +77,17 @@ export function storeAtHeight(store: ReadStore, height: number): ReadStore {
     return steps;
   }
 
-  async function replacedOf<T extends Doc>(collection: string, ids: string[] | undefined): Promise<Map<string, Replaced<T>>> {
-    const steps = await stepsOf(collection, ids);
-    const docs = await findByIds(store.collection<T>(collection), steps.keys());
-    const replaced = new Map<string, Replaced<T>>();
-    for (const [id, newestStepFirst] of steps) {
-      const now = docs.get(id) ?? null;
-      const then = newestStepFirst.reduce<Doc | null>(undone, now) as T | null;
-      replaced.set(id, { current: now, replacement: then });
+  /** The undo records of these heights that are still kept, each read once per view. */
+  private async recordsAt(heights: number[]): Promise<UndoRecord[]> {
+    const unread = heights.filter((at) => !this.records.has(at));
+    if (unread.length > 0) {
+      const found = findByIds(this.store.collection<UndoRecord>(UNDO_COLLECTION), unread.map(undoRecordId));
+      const recordAt = async (at: number) => (await found).get(undoRecordId(at));
+      for (const at of unread) this.records.set(at, recordAt(at));
     }
-    return replaced;
+    // A record dropped since its touches were read (a revert, or the window moving on) took its block's changes with it.
+    return (await Promise.all(heights.map((at) => this.records.get(at)!))).flatMap((record) => record ?? []);
   }
-
-  return {
-    collection<T extends Doc>(name: string): ReadCollection<T> {
-      return overlaidCollection(store.collection<T>(name), (ids) => {
-        if (ids) return replacedOf<T>(name, ids);
-        // A list's count and its page read every replaced document: taken back once for both.
-        if (!everyReplaced.has(name)) everyReplaced.set(name, replacedOf(name, undefined));
-        return everyReplaced.get(name)! as Promise<Map<string, Replaced<T>>>;
-      });
-    },
-  };
 }
 
 /** The id of block `height` as the kept undo records have it; undefined once that block's record is gone. */

@@ -53,14 +53,14 @@ function uniqueArea() {
   return { names, bucket, key: `${names.stream}.${names.consumerName}` };
 }
 
-type Area = ReturnType<typeof uniqueArea>;
+type TestArea = ReturnType<typeof uniqueArea>;
 
-function publish(area: Area, events: LedgerEvent[]) {
+function publish(area: TestArea, events: LedgerEvent[]) {
   return publishEvents({ servers: NATS, ...area.names, events, form: 'envelope' });
 }
 
 /** A projector that records every state it reports, polled as readiness probes would. */
-async function startProjector(options: { store: LedgerStore; names: Area['names']; lease?: NatsKvLease; perProcess?: boolean }) {
+async function startProjector(options: { store: LedgerStore; names: TestArea['names']; lease?: NatsKvLease; perProcess?: boolean }) {
   const runner = new ProjectionRunner({ store: options.store, projection: senderCountProjection, logger: silentLogger() });
   const appliedHeights: number[] = [];
   runner.onChange((position) => appliedHeights.push(position.height));
@@ -74,7 +74,7 @@ async function startProjector(options: { store: LedgerStore; names: Area['names'
   return { projector, appliedHeights, states };
 }
 
-function lease(area: Area, holder: string) {
+function lease(area: TestArea, holder: string) {
   return new NatsKvLease({ servers: NATS, key: area.key, bucket: area.bucket, ttlMs: TTL_MS, holder, logger: silentLogger() });
 }
 
