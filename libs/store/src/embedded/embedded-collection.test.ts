@@ -1,6 +1,8 @@
 import { Query } from 'mingo';
 import type { Doc, Filter, IndexSpec, Sort } from '../types';
 import { EmbeddedCollection } from './embedded-collection';
+import { narrowestCandidates } from './query-plan';
+import type { SortedView } from './sorted-view';
 import { sortEntries, type StoredEntry } from './sorting';
 
 /**
@@ -210,6 +212,18 @@ describe('EmbeddedCollection', () => {
     collection.delete('c');
     expect(collection.find({}, { sort: { _id: -1 } }).map((doc) => doc._id)).toEqual(['d', 'b', 'a']);
     expect(collection.find({}).map((doc) => doc._id)).toEqual(['a', 'd', 'b']);
+  });
+
+  it('answers a range on _id from the _id order, with other conditions beside it', () => {
+    const collection = new EmbeddedCollection();
+    collection.addIndex({ kind: 1 });
+    for (const [id, kind] of [['3', 'a'], ['1', 'b'], ['4', 'a'], ['2', 'a'], ['5', 'b']]) collection.put({ _id: id, kind });
+    expect(collection.find({ _id: { $gt: '2' }, kind: 'a' }).map((doc) => doc._id)).toEqual(['3', '4']);
+    expect(collection.count({ _id: { $gt: '1', $lte: '4' } })).toBe(3);
+    // Read from the view led by _id, not by a scan of every document.
+    const idView = { order: { fields: ['_id'], directions: [1], compareLeading: () => 0 }, partitionPointOfLeading: () => 0, length: 5 } as unknown as SortedView;
+    const sources = { byId: () => [], viewLedBy: (field: string) => (field === '_id' ? idView : undefined), postingsOf: () => undefined };
+    expect(narrowestCandidates({ _id: { $gt: '2' } }, sources)).toMatchObject({ kind: 'range', view: idView });
   });
 
   it('finds array members of an indexed field once it holds arrays', () => {

@@ -120,7 +120,7 @@ function size(candidates: Candidates): number {
 
 function conditionCandidates(field: string, condition: unknown, sources: CandidateSources, alone: boolean): Candidates | null {
   const keys = equalityKeys(condition);
-  if (field === '_id') return keys ? { kind: 'entries', size: keys.length, entries: () => sources.byId(keys) } : null;
+  if (field === '_id' && keys) return { kind: 'entries', size: keys.length, entries: () => sources.byId(keys) };
   const view = sources.viewLedBy(field);
   if (view && keys?.length === 1) return { kind: 'range', view, ...equalRange(view, keys[0]), exact: alone };
   const bounds = keys ? null : comparisonBounds(condition);
