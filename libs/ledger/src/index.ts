@@ -20,5 +20,5 @@ export * from './nats-status';
 export * from './publish';
 export * from './lease/types';
 export * from './lease/nats-kv-lease';
-export * from './projection/undo-touches';
+export * from './projection/undo-images';
 export * from './history/store-at-height';

@@ -71,7 +71,7 @@ export function serviceConfigSchema(defaults: { area: string; port: number; admi
       // How many recent blocks stay revertible; reads at a past height use their undo records, so at least HISTORY_BLOCKS.
       UNDO_RETENTION: env.int(10_000, 1),
       // How far back point reads (by id, sub-resources, batches) answer at a past height: `height` >= newest - HISTORY_BLOCKS + 1.
-      // 0 keeps no history: the projector indexes no touches (a faster replay), and `height` (or a cursor walk's)
+      // 0 keeps no history: the projector indexes no ids of undo steps (a faster replay), and `height` (or a cursor walk's)
       // answers at the newest height alone; an older one is 410 Gone with `earliestHeight` the newest, as past any window.
       HISTORY_BLOCKS: env.int(10_000, 0),
       // How far back lists and searches answer at a past height; each such read takes back every change since, so kept short.

@@ -50,7 +50,7 @@ async function startProjector(
     logger,
     undoRetention: config.UNDO_RETENTION,
     commitLogRetention: config.EVENTS_HISTORY,
-    indexTouches: config.HISTORY_BLOCKS > 0,
+    indexIds: config.HISTORY_BLOCKS > 0,
     observer: ledgerMetrics,
     guardDocuments: config.NODE_ENV !== 'production',
   });

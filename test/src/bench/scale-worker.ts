@@ -72,17 +72,17 @@ async function sampleLedger(path: string): Promise<{ sample: LedgerSample; asset
 
 /**
  * Feeds the source to the nft-base projection as its projector does, until `done` says everything was handled;
- * `indexTouches` false as without history (HISTORY_BLOCKS=0).
+ * `indexIds` false as without history (HISTORY_BLOCKS=0).
  */
 async function replay(
   source: LedgerSource,
   done: (streamSeq: number) => boolean,
-  indexTouches = true,
+  indexIds = true,
 ): Promise<{ store: EmbeddedStore; figures: ReplayFigures }> {
   const store = new EmbeddedStore();
   // As in production, where the type system alone holds projections to leaving documents unchanged.
   const projection = nftBaseArea.projection({ networkVersion: NETWORK_VERSION });
-  const runner = new ProjectionRunner({ store, projection, logger: silentLogger(), guardDocuments: false, indexTouches });
+  const runner = new ProjectionRunner({ store, projection, logger: silentLogger(), guardDocuments: false, indexIds });
   await runner.init();
   let transactions = 0;
   const started = performance.now();

@@ -2,7 +2,7 @@ import { LedgerGapFault } from '../fault';
 import type { Block, BlockRef, LedgerPosition } from '../types';
 import type { Projection } from './types';
 import type { CommitEntry } from './commit-log';
-import { undoRecordId, type UndoRecord } from './undo';
+import { undoRecordId, type UndoRecordOfBlock } from './undo';
 
 /** Throws LedgerGapFault unless the block is the one right after the position. */
 export function checkFollows(block: Block, position: LedgerPosition): void {
@@ -22,14 +22,13 @@ export function checkRevertible(ref: BlockRef, position: LedgerPosition): void {
   }
 }
 
-/** The undo record of a block applied on top of `position`. */
-export function appliedUndoRecord(block: Block, position: LedgerPosition, before: UndoRecord['before']): UndoRecord {
+/** The undo record of a block applied on top of `position`, before the collections its steps are kept for are named. */
+export function appliedUndoRecord(block: Block, position: LedgerPosition): UndoRecordOfBlock {
   return {
     _id: undoRecordId(block.height),
     height: block.height,
     blockId: block.id,
     previous: { height: position.height, blockId: position.blockId },
-    before,
   };
 }
 

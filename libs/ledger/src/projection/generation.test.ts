@@ -50,9 +50,9 @@ describe('the cache generation of the position document', () => {
     await runner.handle(reverted(second), 3);
 
     expect(store.steps.map((step) => step.collections)).toEqual([
-      ...[['_ledger', '_undo', '_undo_touches', '_commits'], [SENDERS], ['_ledger']],
-      ...[['_ledger', '_undo', '_undo_touches', '_commits'], [SENDERS], ['_ledger']],
-      ...[['_ledger', SENDERS, '_commits'], ['_ledger'], ['_undo', '_undo_touches']],
+      ...[['_ledger', '_undo', '_undo_images', '_commits'], [SENDERS], ['_ledger']],
+      ...[['_ledger', '_undo', '_undo_images', '_commits'], [SENDERS], ['_ledger']],
+      ...[['_ledger', SENDERS, '_commits'], ['_ledger'], ['_undo_images', '_undo']],
     ]);
     // A revert moves on to generation 3: it never reopens generation 1, the pages of an earlier state.
     expect(marks(store.steps)).toEqual([

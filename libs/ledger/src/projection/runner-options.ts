@@ -5,14 +5,14 @@ import type { LedgerStore, Projection } from './types';
 import { COMMIT_LOG_SPEC } from './commit-log';
 import { POSITION_COLLECTION } from './stored-position';
 import { UNDO_COLLECTION } from './undo';
-import { UNDO_TOUCHES_SPEC } from './undo-touches';
+import { UNDO_IMAGES_SPEC } from './undo-images';
 import type { ProjectionObserver } from '../observers';
 
-/** The runner's own collections beside the projection's: position, undo records and their touches, commit log. */
+/** The runner's own collections beside the projection's: position, undo records and their steps, commit log. */
 export const BOOKKEEPING_COLLECTIONS: CollectionSpec[] = [
   { name: POSITION_COLLECTION, indexes: [] },
   { name: UNDO_COLLECTION, indexes: [{ key: { height: 1 } }] },
-  UNDO_TOUCHES_SPEC,
+  UNDO_IMAGES_SPEC,
   COMMIT_LOG_SPEC,
 ];
 
@@ -27,10 +27,10 @@ export interface ProjectionRunnerOptions {
   /** How many of the most recent commits the read model's commit log keeps (see CommitRecord). */
   commitLogRetention?: number;
   /**
-   * Whether the documents each undo record touched are indexed (undo-touches.ts), which reads at a
-   * past height need; on unless turned off (HISTORY_BLOCKS=0), when records say they have none.
+   * Whether the undo steps kept per collection name the ids they take back (undo-images.ts), which
+   * point reads at a past height need; on unless turned off (HISTORY_BLOCKS=0).
    */
-  indexTouches?: boolean;
+  indexIds?: boolean;
   /** Told of every event handled, with its outcome and duration. */
   observer?: ProjectionObserver;
   /**

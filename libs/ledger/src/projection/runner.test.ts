@@ -9,7 +9,7 @@ import type { Block, LedgerEvent, LedgerPosition } from '../types';
 import { ProjectionRunner } from './runner';
 import type { Projection } from './types';
 import { UNDO_COLLECTION, undoRecordId, type UndoRecord } from './undo';
-import { touchedDocument, UNDO_TOUCHES_COLLECTION } from './undo-touches';
+import { UNDO_IMAGES_COLLECTION, undoImagesId, type UndoImages } from './undo-images';
 import { commitRecordId } from './commit-log';
 
 const ALICE = testPublicKey('alice');
@@ -74,9 +74,16 @@ describe('ProjectionRunner', () => {
       height: 2,
       blockId: second.id,
       previous: { height: 1, blockId: first.id },
-      before: [{ collection: SENDERS, id: CAROL, doc: null }],
+      collections: [SENDERS],
     });
-    expect(store.ensured).toEqual(expect.arrayContaining([SENDERS, '_ledger', UNDO_COLLECTION]));
+    expect(await store.collection(UNDO_IMAGES_COLLECTION).findById(undoImagesId(2, SENDERS))).toEqual({
+      _id: undoImagesId(2, SENDERS),
+      height: 2,
+      collection: SENDERS,
+      ids: [CAROL],
+      steps: [{ collection: SENDERS, id: CAROL, doc: null }],
+    });
+    expect(store.ensured).toEqual(expect.arrayContaining([SENDERS, '_ledger', UNDO_COLLECTION, UNDO_IMAGES_COLLECTION]));
   });
 
   it('accepts any first height on an empty store', async () => {
@@ -101,6 +108,7 @@ describe('ProjectionRunner', () => {
     const afterRevert = store.snapshot();
     expect(afterRevert[SENDERS]).toEqual(beforeBlock[SENDERS]);
     expect(afterRevert[UNDO_COLLECTION]).toEqual(beforeBlock[UNDO_COLLECTION]);
+    expect(afterRevert[UNDO_IMAGES_COLLECTION]).toEqual(beforeBlock[UNDO_IMAGES_COLLECTION]);
     expect(runner.position).toEqual({ height: 1, blockId: first.id, streamSeq: 3 });
   });
 
@@ -113,13 +121,13 @@ describe('ProjectionRunner', () => {
       await runner.handle(applied(first), 1);
       const afterFirst = await store.collection<SenderDoc>(SENDERS).findById(ALICE);
       await runner.handle(applied(third), 2);
-      const record = await store.collection<UndoRecord>(UNDO_COLLECTION).findById(undoRecordId(2));
+      const record = await store.collection<UndoImages>(UNDO_IMAGES_COLLECTION).findById(undoImagesId(2, SENDERS));
       await runner.handle(reverted(third), 3);
       expect(await store.collection<SenderDoc>(SENDERS).findById(ALICE)).toEqual(afterFirst);
       return { record, afterFirst: afterFirst! };
     };
     const { record, afterFirst } = await undoRecordOf(new EmbeddedStore());
-    expect(record?.before).toEqual([{ collection: SENDERS, id: ALICE, doc: afterFirst }]);
+    expect(record?.steps).toEqual([{ collection: SENDERS, id: ALICE, doc: afterFirst }]);
     expect((await undoRecordOf(new MemoryStore())).record).toEqual(record);
   });
 
@@ -283,9 +291,8 @@ describe('ProjectionRunner', () => {
     for (const [index, each] of blocks.entries()) await runner.handle(applied(each), index + 1);
 
     expect(Object.keys(store.snapshot()[UNDO_COLLECTION])).toEqual([undoRecordId(4), undoRecordId(5)]);
-    // The index of what each kept record touched goes with it.
-    const touches = Object.values(store.snapshot()[UNDO_TOUCHES_COLLECTION]);
-    expect(touches).toEqual([4, 5].map((height) => expect.objectContaining({ document: touchedDocument(SENDERS, ALICE), height })));
+    // The steps of each kept record go with it.
+    expect(Object.keys(store.snapshot()[UNDO_IMAGES_COLLECTION])).toEqual([undoImagesId(4, SENDERS), undoImagesId(5, SENDERS)]);
     expect(await runner.handle(applied(blocks[0]), 6)).toBe('duplicate');
     expect(await runner.handle(reverted(blocks[4]), 7)).toBe('reverted');
     expect(await runner.handle(reverted(blocks[3]), 8)).toBe('reverted');
@@ -293,24 +300,48 @@ describe('ProjectionRunner', () => {
     expect(await sender(store, ALICE)).toMatchObject({ count: 3 });
   });
 
-  it('indexes no touches without history, and indexes those of the records it kept once history is back', async () => {
+  it('keeps no ids of undo steps without history, and indexes those of the steps it kept once history is back', async () => {
     const store = new MemoryStore();
-    const withoutHistory = new ProjectionRunner({ store, projection: senderCountProjection, logger: silentLogger(), indexTouches: false });
+    const withoutHistory = new ProjectionRunner({ store, projection: senderCountProjection, logger: silentLogger(), indexIds: false });
     await withoutHistory.init();
     const ledger = new TestLedger();
     const blocks = [ALICE, BOB, ALICE].map((key) => ledger.block([countedBy(ledger, key)]));
     for (const [index, each] of blocks.entries()) await withoutHistory.handle(applied(each), index + 1);
-    expect(store.snapshot()[UNDO_TOUCHES_COLLECTION] ?? {}).toEqual({});
     expect(await withoutHistory.handle(reverted(blocks[2]), 4)).toBe('reverted');
-    expect(Object.values(store.snapshot()[UNDO_COLLECTION])).toEqual([1, 2].map((height) => expect.objectContaining({ height, untouched: true })));
+    const entries = () => Object.values(store.snapshot()[UNDO_IMAGES_COLLECTION]) as UndoImages[];
+    expect(entries().map(({ height, ids }) => ({ height, ids }))).toEqual([1, 2].map((height) => ({ height, ids: undefined })));
 
     await startRunner(store);
-    const touches = Object.values(store.snapshot()[UNDO_TOUCHES_COLLECTION]);
-    expect(touches).toEqual([
-      expect.objectContaining({ document: touchedDocument(SENDERS, ALICE), height: 1 }),
-      expect.objectContaining({ document: touchedDocument(SENDERS, BOB), height: 2 }),
+    expect(entries().map(({ height, ids }) => ({ height, ids }))).toEqual([
+      { height: 1, ids: [ALICE] },
+      { height: 2, ids: [BOB] },
     ]);
-    expect(Object.values(store.snapshot()[UNDO_COLLECTION]).some((record) => 'untouched' in record)).toBe(false);
+  });
+
+  it('keeps the steps of undo records of the earlier form per collection, and reverts through them', async () => {
+    const { store, runner } = await startRunner();
+    const ledger = new TestLedger();
+    const blocks = [ALICE, BOB].map((key) => ledger.block([countedBy(ledger, key)]));
+    for (const [index, each] of blocks.entries()) await runner.handle(applied(each), index + 1);
+    const earlierForm = (height: number, id: string, doc: SenderDoc | null) => {
+      const { collections: _collections, ...record } = store.snapshot()[UNDO_COLLECTION][undoRecordId(height)] as UndoRecord;
+      return { ...record, before: [{ collection: SENDERS, id, doc }], ...(height === 1 && { untouched: true }) };
+    };
+    const touch = (height: number, id: string) => ({ _id: `${undoRecordId(height)}\u0000${SENDERS}\u0000${id}`, height });
+    await store.applyWrites([
+      ...Object.keys(store.snapshot()[UNDO_IMAGES_COLLECTION]).map((id) => ({ collection: UNDO_IMAGES_COLLECTION, id, doc: null })),
+      { collection: UNDO_COLLECTION, id: undoRecordId(1), doc: earlierForm(1, ALICE, null) },
+      { collection: UNDO_COLLECTION, id: undoRecordId(2), doc: earlierForm(2, BOB, null) },
+      { collection: '_undo_touches', id: touch(2, BOB)._id, doc: touch(2, BOB) },
+    ]);
+    const migrated = await startRunner(store);
+
+    expect(Object.values(store.snapshot()[UNDO_COLLECTION])).toEqual([1, 2].map((height) => expect.objectContaining({ height, collections: [SENDERS] })));
+    expect(Object.values(store.snapshot()[UNDO_COLLECTION]).some((record) => 'before' in record || 'untouched' in record)).toBe(false);
+    expect(store.snapshot()['_undo_touches'] ?? {}).toEqual({});
+    expect(await migrated.runner.handle(reverted(blocks[1]), 3)).toBe('reverted');
+    expect(await sender(store, BOB)).toBeNull();
+    expect(await sender(store, ALICE)).toMatchObject({ count: 1 });
   });
 
   it('refuses events before init', async () => {

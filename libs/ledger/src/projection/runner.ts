@@ -62,7 +62,7 @@ export class ProjectionRunner {
     logger,
     undoRetention = 10_000,
     commitLogRetention = DEFAULT_COMMIT_LOG_RETENTION,
-    indexTouches = true,
+    indexIds = true,
     observer,
     guardDocuments = true,
   }: ProjectionRunnerOptions) {
@@ -79,7 +79,7 @@ export class ProjectionRunner {
     this.readDocument = engine
       ? (collection, id) => engine.findShared(collection, id)
       : (collection, id) => store.collection(collection).findById(id);
-    this.undo = new UndoLog(store, this.readDocument, undoRetention, indexTouches);
+    this.undo = new UndoLog(store, this.readDocument, undoRetention, indexIds);
   }
 
   get position(): LedgerPosition {
@@ -100,13 +100,13 @@ export class ProjectionRunner {
 
   async init(): Promise<void> {
     await this.store.ensureCollections([...this.projection.collections, ...BOOKKEEPING_COLLECTIONS]);
-    await this.recover();
-    // Records kept while touches were not indexed (HISTORY_BLOCKS=0) get them: a read at a past height misses none of their changes.
-    const untouched = await this.undo.touchesOfUntouchedRecords();
-    if (untouched.length > 0) {
-      this.logger.info({ records: untouched.length }, 'indexing the touches of undo records kept without them');
-      await this.commit(untouched);
+    // Before recovery, which may take back blocks through records of an earlier form.
+    const upkeep = await this.undo.bringUpToForm();
+    if (upkeep.length > 0) {
+      this.logger.info({ batches: upkeep.length }, 'bringing the undo records kept to the present form');
+      await this.commit(upkeep);
     }
+    await this.recover();
     this.initialised = true;
   }
 
@@ -174,13 +174,13 @@ export class ProjectionRunner {
     const changes = await writeSet.changes();
     const { after } = changes;
     const changesData = after.length > 0;
-    const record = this.undo.recordOf(appliedUndoRecord(block, position, undoSteps(changes, this.engine)));
+    const undo = this.undo.applyWrites(appliedUndoRecord(block, position), undoSteps(changes, this.engine));
     const next = { height: block.height, blockId: block.id, streamSeq: nextStreamSeq(this.current, streamSeq) };
     const commitRecord = this.commitLogWrites(changesData, appliedCommitEntry(block, this.projection));
     const pruned = await this.undo.pruneWrites(block.height);
     // Documents built here or put by the projection, which nothing changes once the block is committed.
     await this.commit([
-      () => ({ handedOver: [this.beginCommit(), ...this.undo.writes(record), ...commitRecord] }),
+      () => ({ handedOver: [this.beginCommit(), ...undo.writes, ...commitRecord] }),
       () => ({ handedOver: after }),
       () => ({ handedOver: [this.settledWrite(next, changesData), ...pruned] }),
     ]);
@@ -221,11 +221,11 @@ export class ProjectionRunner {
     await this.commit([
       () => [this.beginCommit(), ...restore, ...commitRecord],
       () => [this.settledWrite(next, changesData)],
-      () => this.undo.writes(record, true),
+      () => this.undo.dropWrites(record),
     ]);
     this.generations.settle(changesData);
     this.moveTo(next, true);
-    this.logger.debug({ height: ref.height, blockId: ref.id, streamSeq, writes: record.before.length }, 'block reverted');
+    this.logger.debug({ height: ref.height, blockId: ref.id, streamSeq, writes: restore.length }, 'block reverted');
     return 'reverted';
   }
 
@@ -247,7 +247,7 @@ export class ProjectionRunner {
       const commitRecord = this.commitLogWrites(true, { kind: 'rollback', position });
       await this.commit([
         () => [this.beginCommit(), ...commitRecord],
-        ...newestFirst.flatMap((record, index) => [() => restores[index], () => this.undo.writes(record, true)]),
+        ...newestFirst.flatMap((record, index) => [() => restores[index], () => this.undo.dropWrites(record)]),
         () => [this.settledWrite(stored.position, true)],
       ]);
       this.generations.settle(true);

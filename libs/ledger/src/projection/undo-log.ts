@@ -1,54 +1,72 @@
-import type { Write } from '@ledger-api/store';
+import { findByIds, type Write } from '@ledger-api/store';
 import type { LedgerPosition } from '../types';
 import type { LedgerStore } from './types';
-import { restoreWrites, UNDO_COLLECTION, undoRecordId, type UndoRecord } from './undo';
-import { undoTouchWrites } from './undo-touches';
+import { restoreWrites, UNDO_COLLECTION, undoRecordId, type UndoRecord, type UndoRecordOfBlock, type UndoStep } from './undo';
+import {
+  stepsOfImages,
+  UNDO_IMAGES_COLLECTION,
+  undoImagesDrops,
+  undoImagesId,
+  undoImagesOf,
+  undoImagesWrites,
+  withIds,
+  type UndoImages,
+} from './undo-images';
 import type { DocumentReader } from './write-set';
+import { legacyUndoMigration } from './legacy-undo';
 
 /**
- * The runner's undo records: kept for the last `retention` blocks, each stored and dropped
- * with the index of what it touched, which reads at a past height need (`indexTouches`; off
- * with HISTORY_BLOCKS=0, when records say they have none).
+ * The runner's undo records, kept for the last `retention` blocks, each with
+ * its steps stored per collection beside it (undo-images.ts). Those name the
+ * ids they take back for reads at a past height (`indexIds`; off with
+ * HISTORY_BLOCKS=0).
+ *
+ * A record is written before its entries and dropped after them, so in a
+ * store without transactions an interrupted commit leaves either a record
+ * whose missing entries are dropped with it, or entries whose record still
+ * names them; never an entry no record names.
  */
 export class UndoLog {
   constructor(
     private readonly store: LedgerStore,
     private readonly readDocument: DocumentReader,
     private readonly retention: number,
-    private readonly indexTouches: boolean,
+    private readonly indexIds: boolean,
   ) {}
 
   records() {
     return this.store.collection<UndoRecord>(UNDO_COLLECTION);
   }
 
-  /** The record as this log keeps it: marked as having no touches when it indexes none. */
-  recordOf(record: UndoRecord): UndoRecord {
-    return this.indexTouches ? record : { ...record, untouched: true };
+  /** The record of a block applied on `previous`, and its steps, stored. */
+  applyWrites(record: UndoRecordOfBlock, steps: readonly UndoStep[]): { record: UndoRecord; writes: Write[] } {
+    const images = undoImagesOf(record.height, steps, this.indexIds);
+    const full = { ...record, collections: images.map((entry) => entry.collection) };
+    return { record: full, writes: [{ collection: UNDO_COLLECTION, id: full._id, doc: full }, ...undoImagesWrites(images)] };
   }
 
-  /** An undo record with the index of the documents it touched (if it has one), stored or (`drop`) removed together. */
-  writes(record: UndoRecord, drop = false): Write[] {
-    const touches = record.untouched ? [] : undoTouchWrites(record, drop);
-    return [{ collection: UNDO_COLLECTION, id: record._id, doc: drop ? null : record }, ...touches];
+  /** The writes that remove a record and its steps. */
+  dropWrites(record: UndoRecord): Write[] {
+    return [...undoImagesDrops(record.height, record.collections), { collection: UNDO_COLLECTION, id: record._id, doc: null }];
   }
 
-  /** When this log indexes touches: one batch per record kept without them, storing it with its touches. */
-  async touchesOfUntouchedRecords(): Promise<Array<() => Write[]>> {
-    if (!this.indexTouches) return [];
-    const untouched = await this.records().find({ untouched: true });
-    return untouched.map(
-      ({ untouched: _flag, ...record }) =>
-        () =>
-          this.writes(record),
-    );
+  /**
+   * The batches that bring the kept records to this log's form: those of the earlier form
+   * (legacy-undo.ts), and with history kept, the entries kept without ids (under
+   * HISTORY_BLOCKS=0), which get them so that a read at a past height misses none of their changes.
+   */
+  async bringUpToForm(): Promise<Array<() => Write[]>> {
+    const legacy = await legacyUndoMigration(this.store, this.indexIds);
+    if (!this.indexIds) return legacy;
+    const bare = await this.store.collection<UndoImages>(UNDO_IMAGES_COLLECTION).find({ ids: { $exists: false } });
+    return [...legacy, ...bare.map((entry) => () => undoImagesWrites([withIds(entry)]))];
   }
 
-  /** The undo record that falls out of the kept window with the block at `height`, and its touches. */
+  /** The undo record that falls out of the kept window with the block at `height`, and its steps. */
   async pruneWrites(height: number): Promise<Write[]> {
     const expired = height - this.retention;
     const record = expired >= 1 ? await this.readDocument(UNDO_COLLECTION, undoRecordId(expired)) : null;
-    return record ? this.writes(record as unknown as UndoRecord, true) : [];
+    return record ? this.dropWrites(record as unknown as UndoRecord) : [];
   }
 
   /** The id of the block applied at `height` at or below `current`, while its undo record is kept. */
@@ -66,10 +84,11 @@ export class UndoLog {
   }
 
   /** The writes that take the read model back through each record, one batch per record. */
-  restores(records: UndoRecord[]): Promise<Write[][]> {
-    return restoreWrites(
-      this.store,
-      records.map((record) => record.before),
-    );
+  async restores(records: UndoRecord[]): Promise<Write[][]> {
+    const ids = records.flatMap(({ height, collections }) => collections.map((collection) => undoImagesId(height, collection)));
+    const entries = await findByIds(this.store.collection<UndoImages>(UNDO_IMAGES_COLLECTION), ids);
+    const stepsOf = ({ height, collections }: UndoRecord) =>
+      stepsOfImages(collections.flatMap((collection) => entries.get(undoImagesId(height, collection)) ?? []));
+    return restoreWrites(this.store, records.map(stepsOf));
   }
 }

@@ -9,11 +9,12 @@ export interface UndoRecord extends Doc {
   height: number;
   blockId: string;
   previous: { height: number; blockId: string };
-  /** How to take back each document, in the order the block first wrote them (see UndoStep). */
-  before: UndoStep[];
-  /** Kept without the index of the documents it touched (undo-touches.ts), as with HISTORY_BLOCKS=0. */
-  untouched?: true;
+  /** The collections the block wrote, whose undo steps are kept beside the record (undo-images.ts). */
+  collections: string[];
 }
+
+/** What an undo record says of its block, before the collections of its steps are named. */
+export type UndoRecordOfBlock = Pick<UndoRecord, '_id' | 'height' | 'blockId' | 'previous'>;
 
 /** Undo record ids sort like heights. */
 export function undoRecordId(height: number): string {

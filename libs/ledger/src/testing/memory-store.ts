@@ -5,7 +5,7 @@ type Condition = unknown;
 
 /**
  * A Map-backed store for tests of the ledger consumer. `find` understands the
- * filters the runner issues (equality and `$gt` on top-level fields); other
+ * filters the runner issues (equality, `$gt`, `$in` and `$exists` on top-level fields); other
  * operators throw so a test never passes on a filter silently ignored.
  */
 export class MemoryStore implements LedgerStore {
@@ -72,11 +72,18 @@ function matches(doc: Doc, filter: Filter): boolean {
   return Object.entries(filter).every(([field, condition]) => fieldMatches(doc[field], condition));
 }
 
+/** The operators the runner's filters use, on top-level fields. */
+const OPERATORS: Record<string, (value: unknown, operand: unknown) => boolean> = {
+  $gt: (value, operand) => typeof value === 'number' && typeof operand === 'number' && value > operand,
+  $in: (value, operand) => Array.isArray(operand) && operand.includes(value),
+  $exists: (value, operand) => (value !== undefined) === operand,
+};
+
 function fieldMatches(value: unknown, condition: Condition): boolean {
   if (typeof condition !== 'object' || condition === null) return value === condition;
   const operators = Object.entries(condition);
   return operators.every(([operator, operand]) => {
-    if (operator !== '$gt') throw new Error(`MemoryStore does not support ${operator}`);
-    return typeof value === 'number' && typeof operand === 'number' && value > operand;
+    if (!Object.hasOwn(OPERATORS, operator)) throw new Error(`MemoryStore does not support ${operator}`);
+    return OPERATORS[operator](value, operand);
   });
 }

@@ -3,6 +3,7 @@ import { createStore, type Doc } from '@ledger-api/store';
 import { ProjectionRunner } from '../projection/runner';
 import type { LedgerStore } from '../projection/types';
 import { UNDO_COLLECTION } from '../projection/undo';
+import { UNDO_IMAGES_COLLECTION } from '../projection/undo-images';
 import { POSITION_COLLECTION } from '../projection/stored-position';
 import type { Projection } from '../projection/types';
 import { Projector } from '../projector';
@@ -11,7 +12,7 @@ import { waitFor } from '@ledger-api/test-kit';
 
 /** Every stored document, by collection, sorted by id: the projection's collections and the runner's bookkeeping. */
 export async function readModel(store: LedgerStore, projection: Projection): Promise<Record<string, Doc[]>> {
-  const names = [...projection.collections.map((spec) => spec.name), POSITION_COLLECTION, UNDO_COLLECTION];
+  const names = [...projection.collections.map((spec) => spec.name), POSITION_COLLECTION, UNDO_COLLECTION, UNDO_IMAGES_COLLECTION];
   const model: Record<string, Doc[]> = {};
   for (const name of names) {
     const docs = await store.collection(name).find({});

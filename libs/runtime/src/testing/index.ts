@@ -37,8 +37,8 @@ export async function startTestArea(
     UNDO_RETENTION: 10_000,
     FINALITY_DEPTH: options.finalityDepth ?? 0,
   };
-  const indexTouches = windows.HISTORY_BLOCKS > 0;
-  const runner = new ProjectionRunner({ store, projection: definition.projection({ networkVersion }), logger, indexTouches });
+  const indexIds = windows.HISTORY_BLOCKS > 0;
+  const runner = new ProjectionRunner({ store, projection: definition.projection({ networkVersion }), logger, indexIds });
   await runner.init();
   const positions = runnerPositionReader(runner);
   const feed = new CommitFeed({ store, runner, pollMs: 1000, logger });
