@@ -62,7 +62,9 @@ class UndoneDocuments {
    * An entry whose record was dropped since (a revert, or the window moving on) went with it.
    */
   private async stepsOf(collection: string, ids: string[] | undefined): Promise<Map<string, UndoStep[]>> {
-    const entries = await this.images.find(ids ? { ids: { $in: ids }, height: { $gt: this.height }, collection } : { ...imagesAfter(this.height), collection });
+    const entries = await this.images.find(
+      ids ? { ids: { $in: ids }, height: { $gt: this.height }, collection } : { ...imagesAfter(this.height), collection },
+    );
     entries.sort((a, b) => b.height - a.height);
     const wanted = ids && new Set(ids);
     const steps = new Map<string, UndoStep[]>();

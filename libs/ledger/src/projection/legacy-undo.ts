@@ -22,7 +22,13 @@ export async function legacyUndoMigration(store: LedgerStore, withIds: boolean):
   const touches = await store.collection(LEGACY_TOUCHES_COLLECTION).find({});
   const records = legacy.map(({ before, untouched: _untouched, ...record }) => () => {
     const images = undoImagesOf(record.height, before, withIds);
-    const migrated: UndoRecord = { _id: record._id, height: record.height, blockId: record.blockId, previous: record.previous, collections: images.map((entry) => entry.collection) };
+    const migrated: UndoRecord = {
+      _id: record._id,
+      height: record.height,
+      blockId: record.blockId,
+      previous: record.previous,
+      collections: images.map((entry) => entry.collection),
+    };
     return [...undoImagesWrites(images), { collection: UNDO_COLLECTION, id: migrated._id, doc: migrated }];
   });
   const dropTouches = () => touches.map(({ _id }) => ({ collection: LEGACY_TOUCHES_COLLECTION, id: _id, doc: null }));

@@ -336,7 +336,9 @@ describe('ProjectionRunner', () => {
     ]);
     const migrated = await startRunner(store);
 
-    expect(Object.values(store.snapshot()[UNDO_COLLECTION])).toEqual([1, 2].map((height) => expect.objectContaining({ height, collections: [SENDERS] })));
+    expect(Object.values(store.snapshot()[UNDO_COLLECTION])).toEqual(
+      [1, 2].map((height) => expect.objectContaining({ height, collections: [SENDERS] })),
+    );
     expect(Object.values(store.snapshot()[UNDO_COLLECTION]).some((record) => 'before' in record || 'untouched' in record)).toBe(false);
     expect(store.snapshot()['_undo_touches'] ?? {}).toEqual({});
     expect(await migrated.runner.handle(reverted(blocks[1]), 3)).toBe('reverted');

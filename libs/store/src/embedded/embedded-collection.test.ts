@@ -217,11 +217,22 @@ describe('EmbeddedCollection', () => {
   it('answers a range on _id from the _id order, with other conditions beside it', () => {
     const collection = new EmbeddedCollection();
     collection.addIndex({ kind: 1 });
-    for (const [id, kind] of [['3', 'a'], ['1', 'b'], ['4', 'a'], ['2', 'a'], ['5', 'b']]) collection.put({ _id: id, kind });
+    for (const [id, kind] of [
+      ['3', 'a'],
+      ['1', 'b'],
+      ['4', 'a'],
+      ['2', 'a'],
+      ['5', 'b'],
+    ])
+      collection.put({ _id: id, kind });
     expect(collection.find({ _id: { $gt: '2' }, kind: 'a' }).map((doc) => doc._id)).toEqual(['3', '4']);
     expect(collection.count({ _id: { $gt: '1', $lte: '4' } })).toBe(3);
     // Read from the view led by _id, not by a scan of every document.
-    const idView = { order: { fields: ['_id'], directions: [1], compareLeading: () => 0 }, partitionPointOfLeading: () => 0, length: 5 } as unknown as SortedView;
+    const idView = {
+      order: { fields: ['_id'], directions: [1], compareLeading: () => 0 },
+      partitionPointOfLeading: () => 0,
+      length: 5,
+    } as unknown as SortedView;
     const sources = { byId: () => [], viewLedBy: (field: string) => (field === '_id' ? idView : undefined), postingsOf: () => undefined };
     expect(narrowestCandidates({ _id: { $gt: '2' } }, sources)).toMatchObject({ kind: 'range', view: idView });
   });
