@@ -133,7 +133,11 @@ function mutated(pick: fc.GeneratorValue, tx: object): object {
     if (!pick(fc.nat, { max: 5 })) {
       if (Array.isArray(parent)) parent.splice(Number(name), 1);
       else delete parent[name];
-    } else parent[name] = pick(() => oddValue);
+    } else {
+      // A copy: the arbitraries hand out the same constant objects ({}, [1], ...) again, and a later change inside one
+      // put in twice would make the transaction hold itself.
+      parent[name] = structuredClone(pick(() => oddValue));
+    }
   }
   return copy;
 }
