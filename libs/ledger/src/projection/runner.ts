@@ -174,13 +174,13 @@ export class ProjectionRunner {
     const changes = await writeSet.changes();
     const { after } = changes;
     const changesData = after.length > 0;
-    const undo = this.undo.applyWrites(appliedUndoRecord(block, position), undoSteps(changes, this.engine));
+    const undoWrites = this.undo.applyWrites(appliedUndoRecord(block, position), undoSteps(changes, this.engine));
     const next = { height: block.height, blockId: block.id, streamSeq: nextStreamSeq(this.current, streamSeq) };
     const commitRecord = this.commitLogWrites(changesData, appliedCommitEntry(block, this.projection));
     const pruned = await this.undo.pruneWrites(block.height);
     // Documents built here or put by the projection, which nothing changes once the block is committed.
     await this.commit([
-      () => ({ handedOver: [this.beginCommit(), ...undo.writes, ...commitRecord] }),
+      () => ({ handedOver: [this.beginCommit(), ...undoWrites, ...commitRecord] }),
       () => ({ handedOver: after }),
       () => ({ handedOver: [this.settledWrite(next, changesData), ...pruned] }),
     ]);

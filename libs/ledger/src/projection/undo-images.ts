@@ -1,5 +1,5 @@
 import type { CollectionSpec, DeepReadonly, Doc, Write } from '@ledger-api/store';
-import { undoRecordId, type UndoStep } from './undo';
+import { undoRecordId, type UndoRecord, type UndoRecordOfBlock, type UndoStep } from './undo';
 
 /**
  * A block's undo steps, one entry per collection it wrote: written in the
@@ -37,8 +37,8 @@ export function imagesAfter(height: number): { _id: { $gt: string } } {
   return { _id: { $gt: `${undoRecordId(height)}\u0001` } };
 }
 
-/** A block's undo steps split by collection, in the order the block first wrote each collection; `withIds` for history. */
-export function undoImagesOf(height: number, steps: readonly UndoStep[], withIds: boolean): UndoImages[] {
+/** A block's undo steps split by collection, in the order the block first wrote each collection. */
+function undoImagesOf(height: number, steps: readonly UndoStep[], withIds: boolean): UndoImages[] {
   const byCollection = new Map<string, UndoImages>();
   for (const step of steps) {
     const { collection } = step;
@@ -51,6 +51,16 @@ export function undoImagesOf(height: number, steps: readonly UndoStep[], withIds
     images.steps.push(step);
   }
   return [...byCollection.values()];
+}
+
+/** A block's undo record and its steps split by collection, the record naming the entries' collections; `withIds` for history. */
+export function recordWithImages(
+  { _id, height, blockId, previous }: UndoRecordOfBlock,
+  steps: readonly UndoStep[],
+  withIds: boolean,
+): { record: UndoRecord; images: UndoImages[] } {
+  const images = undoImagesOf(height, steps, withIds);
+  return { record: { _id, height, blockId, previous, collections: images.map((entry) => entry.collection) }, images };
 }
 
 /** The entry with the index of its ids, as kept with history. */

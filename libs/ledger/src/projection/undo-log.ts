@@ -7,7 +7,7 @@ import {
   UNDO_IMAGES_COLLECTION,
   undoImagesDrops,
   undoImagesId,
-  undoImagesOf,
+  recordWithImages,
   undoImagesWrites,
   withIds,
   type UndoImages,
@@ -38,11 +38,10 @@ export class UndoLog {
     return this.store.collection<UndoRecord>(UNDO_COLLECTION);
   }
 
-  /** The record of a block applied on `previous`, and its steps, stored. */
-  applyWrites(record: UndoRecordOfBlock, steps: readonly UndoStep[]): { record: UndoRecord; writes: Write[] } {
-    const images = undoImagesOf(record.height, steps, this.indexIds);
-    const full = { ...record, collections: images.map((entry) => entry.collection) };
-    return { record: full, writes: [{ collection: UNDO_COLLECTION, id: full._id, doc: full }, ...undoImagesWrites(images)] };
+  /** The writes that store an applied block's undo record and its steps, the record first. */
+  applyWrites(block: UndoRecordOfBlock, steps: readonly UndoStep[]): Write[] {
+    const { record, images } = recordWithImages(block, steps, this.indexIds);
+    return [{ collection: UNDO_COLLECTION, id: record._id, doc: record }, ...undoImagesWrites(images)];
   }
 
   /** The writes that remove a record and its steps. */
