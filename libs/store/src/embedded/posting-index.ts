@@ -69,8 +69,6 @@ type Posting = StoredEntry | StoredEntry[];
  */
 export class PostingIndex {
   private readonly postings = new Map<string, Map<IndexKey, Posting>>();
-  /** The entry being added or removed, which `post` and `unpost` (made once, not per call) act on. */
-  private inHand: StoredEntry | undefined;
 
   /** `member` is the document member every key the extractor emits is read below. */
   constructor(
@@ -84,48 +82,38 @@ export class PostingIndex {
    * one document are posted one after the other.
    */
   add(entry: StoredEntry): void {
-    this.inHand = entry;
-    this.extract(entry.doc, this.post);
-    this.inHand = undefined;
+    this.extract(entry.doc, (path, key) => {
+      let byValue = this.postings.get(path);
+      if (!byValue) {
+        byValue = new Map();
+        this.postings.set(path, byValue);
+      }
+      const posting = byValue.get(key);
+      if (posting === undefined) byValue.set(key, entry);
+      else if (Array.isArray(posting)) {
+        if (posting[posting.length - 1] !== entry) posting.push(entry);
+      } else if (posting !== entry) byValue.set(key, [posting, entry]);
+    });
   }
 
   /** Removes the entry; its document must still be the one it was added with. A key met again finds it gone. */
   remove(entry: StoredEntry): void {
-    this.inHand = entry;
-    this.extract(entry.doc, this.unpost);
-    this.inHand = undefined;
+    this.extract(entry.doc, (path, key) => {
+      const byValue = this.postings.get(path);
+      const posting = byValue?.get(key);
+      if (!byValue || posting === undefined) return;
+      if (!Array.isArray(posting)) {
+        if (posting === entry) byValue.delete(key);
+      } else {
+        const position = posting.indexOf(entry);
+        // The oldest entry goes first (a kept window moving on): shift drops it without moving the rest.
+        if (position === 0) posting.shift();
+        else if (position > 0) posting.splice(position, 1);
+        if (posting.length === 1) byValue.set(key, posting[0]);
+      }
+      if (byValue.size === 0) this.postings.delete(path);
+    });
   }
-
-  private readonly post = (path: string, key: IndexKey): void => {
-    const entry = this.inHand!;
-    let byValue = this.postings.get(path);
-    if (!byValue) {
-      byValue = new Map();
-      this.postings.set(path, byValue);
-    }
-    const posting = byValue.get(key);
-    if (posting === undefined) byValue.set(key, entry);
-    else if (Array.isArray(posting)) {
-      if (posting[posting.length - 1] !== entry) posting.push(entry);
-    } else if (posting !== entry) byValue.set(key, [posting, entry]);
-  };
-
-  private readonly unpost = (path: string, key: IndexKey): void => {
-    const entry = this.inHand!;
-    const byValue = this.postings.get(path);
-    const posting = byValue?.get(key);
-    if (!byValue || posting === undefined) return;
-    if (!Array.isArray(posting)) {
-      if (posting === entry) byValue.delete(key);
-    } else {
-      const position = posting.indexOf(entry);
-      // The oldest entry goes first (a kept window moving on): shift drops it without moving the rest.
-      if (position === 0) posting.shift();
-      else if (position > 0) posting.splice(position, 1);
-      if (posting.length === 1) byValue.set(key, posting[0]);
-    }
-    if (byValue.size === 0) this.postings.delete(path);
-  };
 
   /** Whether the document would be found under other keys than `other`. */
   keysDiffer(doc: Doc, other: Doc): boolean {
