@@ -45,7 +45,7 @@ export interface AreaFeedOptions {
 }
 
 /**
- * One area's area feed at the gateway: the service's live stream, followed from one
+ * One area's feed at the gateway: the service's live stream, followed from one
  * connection. It tells the edge cache which commit is the newest (and whether it can be
  * trusted at all), and serves the gateway's own live streams, fanned out from it.
  *
