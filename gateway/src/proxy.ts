@@ -88,7 +88,13 @@ interface NextAttempt {
 }
 
 function firstAttempt(req: IncomingMessage, baseUrl: string): void {
-  contextOf(req).attempts = { tried: [baseUrl], forwarded: forwardedAsSent(req), reusedConnection: false, sentAfresh: false };
+  contextOf(req).attempts = {
+    tried: [baseUrl],
+    forwarded: forwardedAsSent(req),
+    reusedConnection: false,
+    sentAfresh: false,
+    sentAt: performance.now(),
+  };
 }
 
 /**
@@ -139,26 +145,30 @@ function upstreamEvents(options: AreaProxyOptions, targets: ReadonlyMap<string, 
   };
 }
 
-/** As a request goes out: its connection noted, its exchange timed and bounded, the body already read sent. */
+/** As a request goes out: its connection noted, its sending time kept, its exchange bounded, the body already read sent. */
 function onUpstreamRequest(options: AreaProxyOptions) {
-  const upstreamDuration = options.upstreamDuration.labels({ area: options.area.service });
   return (proxyReq: ClientRequest, req: IncomingMessage, res: ServerResponse): void => {
     const { attempts, body } = contextOf(req);
-    if (attempts) attempts.reusedConnection = proxyReq.reusedSocket;
-    const startedAt = performance.now();
-    proxyReq.once('response', () => upstreamDuration.observe((performance.now() - startedAt) / 1e3));
+    if (attempts) {
+      attempts.reusedConnection = proxyReq.reusedSocket;
+      attempts.sentAt = performance.now();
+    }
     boundExchange(proxyReq, res, options.timeoutMs);
     // The request stream itself was spent reading the body.
     if (body) proxyReq.end(body);
   };
 }
 
-/** As a service's answer arrives: its replica set aside when it cannot serve, its head seen and stripped. */
+/** As a service's answer arrives: its wait timed, its replica set aside when it cannot serve, its head seen and stripped. */
 function onUpstreamAnswer(options: AreaProxyOptions) {
+  const upstreamDuration = options.upstreamDuration.labels({ area: options.area.service });
   return (proxyRes: IncomingMessage, req: IncomingMessage, res: ServerResponse): void => {
-    // A replica that cannot serve (still replaying its ledger) gets no more requests until it can.
-    const tried = contextOf(req).attempts?.tried;
-    if (proxyRes.statusCode === 503 && tried) options.pool.setAsideUntilServing(tried[tried.length - 1]);
+    const { attempts } = contextOf(req);
+    if (attempts) {
+      upstreamDuration.observe((performance.now() - attempts.sentAt) / 1e3);
+      // A replica that cannot serve (still replaying its ledger) gets no more requests until it can.
+      if (proxyRes.statusCode === 503) options.pool.setAsideUntilServing(attempts.tried[attempts.tried.length - 1]);
+    }
     options.onAnswer?.(proxyRes, req);
     stripServiceHeaders(proxyRes.headers);
     // An answer cut off mid-body must reach the client as a cut-off answer, not a hang.

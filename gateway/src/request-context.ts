@@ -21,6 +21,8 @@ export interface Attempts {
   reusedConnection: boolean;
   /** It was sent again, on a connection of its own, after a kept-alive one was reset. */
   sentAfresh: boolean;
+  /** When the last sending went out (performance.now), for the wait for the service's answer. */
+  sentAt: number;
 }
 
 /**

@@ -69,7 +69,7 @@ async function registeredNames(): Promise<Set<string>> {
   for (const file of [...workspaces, join(ROOT, 'gateway/src')].flatMap(sourceFiles)) {
     const text = readFileSync(file, 'utf8');
     for (const [, kind, name] of text.matchAll(/\.(counter|gauge|histogram)\(\s*'([a-zA-Z_:][\w:]*)'/g)) add(kind, name);
-    for (const [, kind, name] of text.matchAll(/new (Counter|Gauge|Histogram)\(\{\s*name:\s*'([a-zA-Z_:][\w:]*)'/g)) add(kind, name);
+    for (const [, kind, name] of text.matchAll(/new (?:Series)?(Counter|Gauge|Histogram)\(\{\s*name:\s*'([a-zA-Z_:][\w:]*)'/g)) add(kind, name);
   }
   for (const metric of await createMetrics('defaults').registry.getMetricsAsJSON()) add(String(metric.type), metric.name);
   // The series Prometheus writes itself for every target it scrapes.

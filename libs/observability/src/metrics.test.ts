@@ -27,7 +27,7 @@ describe('createMetrics', () => {
 
   it('makes histograms with the buckets given', async () => {
     const metrics = createMetrics('guardian', false);
-    metrics.histogram('ledger_block_apply_duration_seconds', 'Block apply time', [], [0.01, 0.1]).observe(0.05);
+    metrics.histogram('ledger_block_apply_duration_seconds', 'Block apply time', [], [0.01, 0.1]).labels({}).observe(0.05);
     const [histogram] = (await metrics.registry.getMetricsAsJSON()).filter((metric) => metric.name === 'ledger_block_apply_duration_seconds');
     expect(histogram.values.filter((value) => 'le' in value.labels)).toEqual([
       expect.objectContaining({ value: 0, labels: { service: 'guardian', le: 0.01 } }),

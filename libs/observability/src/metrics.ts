@@ -1,4 +1,5 @@
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import { SeriesHistogram } from './series-histogram';
 
 /** Sets a gauge's values when it is scraped, for values read on demand rather than tracked as they change. */
 export type GaugeCollector<L extends string> = (gauge: Gauge<L>) => void | Promise<void>;
@@ -17,30 +18,23 @@ export interface Metrics {
   counter<L extends string>(name: string, help: string, labelNames?: L[]): Counter<L>;
   gauge<L extends string>(name: string, help: string, labelNames?: L[], collect?: GaugeCollector<L>): Gauge<L>;
   /** `buckets` are upper bounds in the metric's unit; prom-client's defaults (5 ms to 10 s) otherwise. */
-  histogram<L extends string>(name: string, help: string, labelNames?: L[], buckets?: number[]): Histogram<L>;
+  histogram<L extends string>(name: string, help: string, labelNames?: L[], buckets?: number[]): SeriesHistogram<L>;
 }
 
 /** Records each HTTP request's duration in `http_request_duration_seconds`. */
 function requestObserver(registry: Registry): Metrics['observeRequest'] {
-  const httpRequestDuration = new Histogram({
+  const httpRequestDuration = new SeriesHistogram({
     name: 'http_request_duration_seconds',
     help: 'HTTP request duration by method, route and status',
     labelNames: ['method', 'route', 'status'],
     buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
-    registers: [registry],
+    registry,
   });
-  // Each label set's series, found once: prom-client otherwise hashes the labels on every observation.
-  const requestSeries = new Map<string, Histogram.Internal<keyof RequestLabels>>();
-  return (labels, seconds) => {
-    const key = `${labels.method} ${labels.status} ${labels.route}`;
-    let series = requestSeries.get(key);
-    if (!series) {
-      series = httpRequestDuration.labels(labels);
-      requestSeries.set(key, series);
-    }
-    series.observe(seconds);
-  };
+  return (labels, seconds) => httpRequestDuration.observe(labels, seconds);
 }
+
+/** prom-client's default buckets, 5 ms to 10 s. */
+const DEFAULT_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /** One registry per process, labelled with the service name, with Node's default metrics. */
 export function createMetrics(service: string, collectDefaults = true): Metrics {
@@ -63,7 +57,6 @@ export function createMetrics(service: string, collectDefaults = true): Metrics 
           },
         }),
       }),
-    histogram: (name, help, labelNames = [], buckets) =>
-      new Histogram({ name, help, labelNames, registers: [registry], ...(buckets && { buckets }) }),
+    histogram: (name, help, labelNames = [], buckets = DEFAULT_BUCKETS) => new SeriesHistogram({ name, help, labelNames, buckets, registry }),
   };
 }

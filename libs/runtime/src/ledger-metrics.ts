@@ -41,7 +41,9 @@ export class LedgerMetrics implements ProjectionObserver {
       reverted: blocks.labels({ outcome: 'reverted' }),
       duplicate: blocks.labels({ outcome: 'duplicate' }),
     };
-    this.applyDuration = metrics.histogram('ledger_block_apply_duration_seconds', 'Time to apply one block to the read model', [], APPLY_BUCKETS);
+    this.applyDuration = metrics
+      .histogram('ledger_block_apply_duration_seconds', 'Time to apply one block to the read model', [], APPLY_BUCKETS)
+      .labels({});
   }
 
   eventHandled(event: LedgerEvent, outcome: HandleOutcome, seconds: number): void {
