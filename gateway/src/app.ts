@@ -9,11 +9,11 @@ import { openApiHandler, readOpenApiDocument } from './openapi';
 import { createAreaProxy, unconfiguredArea, type UpstreamDurationHistogram, type UpstreamErrorCounter, type UpstreamRetryCounter } from './proxy';
 import { clientAddressOf } from './client-address';
 import { edgeHits, type EdgeHitArea, type GatewayEdge } from './edge';
-import { headerPolicy } from './header-policy';
+import { headerPolicy, type HeaderPolicy } from './header-policy';
 import { createRateLimiter, type SharedCounts } from './rate-limit';
 import { livez } from './readiness';
 import { bufferRequestBody } from './request-body';
-import { requestPipeline } from './request-context';
+import { ownHeadersAtWriteHead, requestPipeline } from './request-context';
 import { ROUTED_AREAS, createUpstreamAgent, upstreamOf, upstreamPoolOf } from './upstreams';
 
 export interface GatewayDependencies {
@@ -30,7 +30,7 @@ export interface GatewayDependencies {
 }
 
 /** Mounts each area: its live stream, then its body reading, edge answers and proxy. Returns the areas with an edge cache. */
-function mountAreas(app: Express, config: GatewayConfig, deps: GatewayDependencies, metrics: AreaMetrics): EdgeHitArea[] {
+function mountAreas(app: Express, config: GatewayConfig, deps: GatewayDependencies, headers: HeaderPolicy, metrics: AreaMetrics): EdgeHitArea[] {
   const edgeAreas: EdgeHitArea[] = [];
   const agent = deps.upstreamAgent ?? createUpstreamAgent(config);
   for (const area of ROUTED_AREAS) {
@@ -50,6 +50,7 @@ function mountAreas(app: Express, config: GatewayConfig, deps: GatewayDependenci
       timeoutMs: config.PROXY_TIMEOUT_MS,
       agent,
       logger: deps.logger,
+      headers,
       onAnswer: cached?.onAnswer,
       ...metrics,
     });
@@ -117,7 +118,8 @@ export function buildApp(config: GatewayConfig, deps: GatewayDependencies): Gate
   app.set('case sensitive routing', true);
 
   const headers = headerPolicy();
-  const pipeline = requestPipeline({ logger, metrics, headers });
+  const pipeline = requestPipeline({ logger, metrics });
+  ownHeadersAtWriteHead(app, headers);
   app.use(pipeline.middleware, headers.preflight);
 
   // Readiness and metrics are on the admin port (index.ts): here anyone could have the gateway probe every service.
@@ -125,7 +127,7 @@ export function buildApp(config: GatewayConfig, deps: GatewayDependencies): Gate
 
   if (rateLimiter) app.use(rateLimiter.middleware);
   app.get('/api/openapi.json', openApiHandler(readOpenApiDocument()));
-  const edgeAreas = mountAreas(app, config, deps, areaMetrics(metrics));
+  const edgeAreas = mountAreas(app, config, deps, headers, areaMetrics(metrics));
   // After the areas, which it shares no path with: API requests need not pass its routes.
   app.use(apiReference());
 

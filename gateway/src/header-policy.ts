@@ -14,6 +14,8 @@ import { INTERNAL_HEADERS, REQUEST_ID_HEADER } from '@ledger-api/http-core';
  *     (INTERNAL_HEADERS) and its access-control-* (the gateway owns the CORS policy): a
  *     service's own value of a header in 1 wins, whether proxied or answered at the edge;
  *  3. an edge answer of 304 goes without the headers that describe a body, as a service sends it.
+ * A proxied answer's head is written at once, 2 then those of 1 the service did not send; an
+ * answer Express routes otherwise gets those of 1 its handler did not set as its head goes out.
  * An answer kept at the edge holds 2 less the headers of one connection or one sending; one
  * kept until its area's data changes also goes without the head it was read at
  * (X-Block-Height, X-Block-Id), which the edge sets anew for the head it is sent at.
@@ -85,18 +87,15 @@ function headersSetBy(handlers: RequestHandler[]): [string, string][] {
 export type HeaderList = ReadonlyArray<readonly [string, string | string[]]>;
 
 const FOR_THE_GATEWAY_ALONE = new Set(INTERNAL_HEADERS);
-const OF_ONE_SENDING = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', REQUEST_ID_HEADER]);
+// Node writes these for its own connection to the client.
+const OF_ONE_CONNECTION = new Set(['connection', 'keep-alive', 'transfer-encoding']);
+const OF_ONE_SENDING = new Set(['date', ...OF_ONE_CONNECTION, REQUEST_ID_HEADER]);
 const NAME_THE_HEAD = new Set(['x-block-height', 'x-block-id']);
 const DESCRIBE_A_BODY = new Set(['content-type', 'content-length', 'content-encoding']);
 const FORWARDED_HEADERS = ['x-forwarded-for', 'x-forwarded-port', 'x-forwarded-proto', 'x-forwarded-host'];
 
 /** Whether a header of a service's answer (lower-case, as Node gives it) reaches the client. */
 export const passesFromService = (name: string): boolean => !FOR_THE_GATEWAY_ALONE.has(name) && !name.startsWith('access-control-');
-
-/** Drops from a proxied answer, in place, what must not reach the client. */
-export function stripServiceHeaders(headers: IncomingMessage['headers']): void {
-  for (const name of Object.keys(headers)) if (!passesFromService(name)) delete headers[name];
-}
 
 /** A service's answer's headers as the edge keeps them: without the head's when kept beyond its block. */
 export function keptHeadersOf(headers: IncomingMessage['headers'], holdsUntilDataChanges = false): HeaderList {
@@ -147,8 +146,13 @@ export function prepareServiceRequest(req: IncomingMessage, { id, body }: { id: 
 type FixedHeaders = ReadonlyArray<readonly [string, string]>;
 
 export interface HeaderPolicy {
-  /** Sets the gateway's own headers (1, but the rate limit's) on an answer Express routes. */
-  setGatewayHeaders(res: ServerResponse, id: string): void;
+  /** Sets the gateway's own headers (1) on an answer Express routes, as its head goes out: all but those its handler set. */
+  setOwnHeadersUnlessSet(res: ServerResponse, id: string, rateLimit: FixedHeaders): void;
+  /**
+   * A proxied answer's whole head, flat, from the service's headers as received: those that pass
+   * (2, less the headers of one connection), then the gateway's own (1) but those the service sent.
+   */
+  proxiedHead(id: string, rawHeaders: readonly string[], rateLimit: FixedHeaders): string[];
   /** The gateway's own headers (1) on an edge answer whose service headers are `entryHeaders`, a service's own value winning. */
   gatewayHeadersBeside(id: string, entryHeaders: HeaderList, rateLimit: FixedHeaders): FixedHeaders;
   /** Answers a CORS preflight request; passes every other request on. */
@@ -169,10 +173,26 @@ export function headerPolicy(): HeaderPolicy {
     }
     return fixed;
   };
+  const ownHeaders = (id: string, rateLimit: FixedHeaders): FixedHeaders => [['X-Request-Id', id], ...fixedHeaders, ...rateLimit];
+  // Compared with the names Node gives a service's headers, without lower-casing them for every answer.
+  const fixedLowerCase = fixedHeaders.map(([name, value]) => [name, value, name.toLowerCase()] as const);
   return {
-    setGatewayHeaders(res, id) {
-      res.setHeader('X-Request-Id', id);
-      for (const [name, value] of fixedHeaders) res.setHeader(name, value);
+    setOwnHeadersUnlessSet(res, id, rateLimit) {
+      for (const [name, value] of ownHeaders(id, rateLimit)) if (!res.hasHeader(name)) res.setHeader(name, value);
+    },
+    proxiedHead(id, rawHeaders, rateLimit) {
+      const head: string[] = [];
+      const sent = new Set<string>();
+      for (let index = 0; index < rawHeaders.length; index += 2) {
+        const name = rawHeaders[index].toLowerCase();
+        if (!passesFromService(name) || OF_ONE_CONNECTION.has(name)) continue;
+        sent.add(name);
+        head.push(rawHeaders[index], rawHeaders[index + 1]);
+      }
+      if (!sent.has(REQUEST_ID_HEADER)) head.push('X-Request-Id', id);
+      for (const [name, value, lowerCaseName] of fixedLowerCase) if (!sent.has(lowerCaseName)) head.push(name, value);
+      for (const [name, value] of rateLimit) if (!sent.has(name.toLowerCase())) head.push(name, value);
+      return head;
     },
     gatewayHeadersBeside: (id, entryHeaders, rateLimit) => [['X-Request-Id', id], ...fixedHeadersBeside(entryHeaders), ...rateLimit],
     // Every other answer has its CORS headers among the fixed ones.

@@ -4,7 +4,7 @@ import type { RequestHandler } from 'express';
 import { createProxyMiddleware, debugProxyErrorsPlugin, type Plugin } from 'http-proxy-middleware';
 import type { Logger, Metrics } from '@ledger-api/observability';
 import { sendError } from './errors';
-import { forwardedAsSent, prepareServiceRequest, restoreForwarded, stripServiceHeaders } from './header-policy';
+import { forwardedAsSent, prepareServiceRequest, restoreForwarded, type HeaderPolicy } from './header-policy';
 import { contextOf, type Attempts } from './request-context';
 import type { UpstreamPool } from './upstream-pool';
 import type { RoutedArea, ServiceName } from './upstreams';
@@ -28,6 +28,8 @@ export interface AreaProxyOptions {
   /** Shared keep-alive agent: without one every proxied request opens a new connection. */
   agent: Agent;
   logger: Logger;
+  /** Makes the head of each proxied answer. */
+  headers: HeaderPolicy;
   upstreamErrors: UpstreamErrorCounter;
   upstreamRetries: UpstreamRetryCounter;
   /** Time from sending the request to the service to the head of its answer. */
@@ -159,22 +161,32 @@ function onUpstreamRequest(options: AreaProxyOptions) {
   };
 }
 
-/** As a service's answer arrives: its wait timed, its replica set aside when it cannot serve, its head seen and stripped. */
+/**
+ * As a service's answer arrives: its wait timed, its replica set aside when it cannot serve,
+ * its head seen, then written at once with the gateway's own headers, and its body passed on.
+ */
 function onUpstreamAnswer(options: AreaProxyOptions) {
   const upstreamDuration = options.upstreamDuration.labels({ area: options.area.service });
   return (proxyRes: IncomingMessage, req: IncomingMessage, res: ServerResponse): void => {
-    const { attempts } = contextOf(req);
+    const context = contextOf(req);
+    const { attempts } = context;
     if (attempts) {
       upstreamDuration.observe((performance.now() - attempts.sentAt) / 1e3);
       // A replica that cannot serve (still replaying its ledger) gets no more requests until it can.
       if (proxyRes.statusCode === 503) options.pool.setAsideUntilServing(attempts.tried[attempts.tried.length - 1]);
     }
     options.onAnswer?.(proxyRes, req);
-    stripServiceHeaders(proxyRes.headers);
     // An answer cut off mid-body must reach the client as a cut-off answer, not a hang.
     proxyRes.once('close', () => {
       if (!proxyRes.complete) res.destroy();
     });
+    context.ownHeadersDue = false;
+    res.writeHead(
+      proxyRes.statusCode ?? 502,
+      proxyRes.statusMessage,
+      options.headers.proxiedHead(context.id, proxyRes.rawHeaders, context.rateLimitHeaders),
+    );
+    proxyRes.pipe(res);
   };
 }
 
@@ -226,6 +238,8 @@ export function createAreaProxy(options: AreaProxyOptions): RequestHandler {
     toProxy: true,
     // The default plugins answer errors with a text page and log to the console.
     ejectPlugins: true,
+    // onUpstreamAnswer writes the head, its headers at once, and passes the body on.
+    selfHandleResponse: true,
     plugins: [debugProxyErrorsPlugin, upstreamEvents(options, targets)],
   });
   return (req, res, next) => {

@@ -232,7 +232,8 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter | un
   const middleware: RequestHandler = (req, res, next) => {
     const { headers, retryAfter } = admit(req);
     if (retryAfter !== undefined) return refuse(res, headers, retryAfter);
-    for (const [header, value] of headers) res.setHeader(header, value);
+    // Sent with the gateway's own headers: by the proxy with the service's, or as the head goes out.
+    req.context.rateLimitHeaders = headers;
     next();
   };
   return { admit, refuse, middleware };

@@ -1,5 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Request, RequestHandler } from 'express';
+import { ServerResponse, type IncomingMessage } from 'node:http';
+import type { Express, Request, RequestHandler } from 'express';
 import { REQUEST_ID_HEADER, requestIdFrom } from '@ledger-api/http-core';
 import { isProbePath, requestLog, type Logger, type Metrics } from '@ledger-api/observability';
 import type { HeaderPolicy } from './header-policy';
@@ -45,6 +45,14 @@ export interface RequestContext {
   capture: EdgeCapture | undefined;
   /** Set once the proxy picked a replica. */
   attempts: Attempts | undefined;
+  /** The rate limit's headers for the answer, once the request was counted. */
+  rateLimitHeaders: ReadonlyArray<readonly [string, string]>;
+  /**
+   * Express routes the request and the gateway's own headers are not on its answer yet: they
+   * are put there as its head goes out (see ownHeadersAtWriteHead), unless the proxy wrote
+   * them with the service's.
+   */
+  ownHeadersDue: boolean;
 }
 
 declare module 'express-serve-static-core' {
@@ -72,7 +80,6 @@ function routeGroupOf(path: string): string {
 export interface RequestPipelineOptions {
   logger: Logger;
   metrics: Metrics;
-  headers: HeaderPolicy;
 }
 
 export interface RequestPipeline {
@@ -81,11 +88,11 @@ export interface RequestPipeline {
    * is over, one log line (in the shape the services log too) and one duration sample.
    */
   open(req: IncomingMessage, res: ServerResponse): RequestContext;
-  /** First of Express's middleware: the request's label, and the gateway's own headers on its answer. */
+  /** First of Express's middleware: the request's label, and the gateway's own headers due on its answer. */
   middleware: RequestHandler;
 }
 
-export function requestPipeline({ logger, metrics, headers }: RequestPipelineOptions): RequestPipeline {
+export function requestPipeline({ logger, metrics }: RequestPipelineOptions): RequestPipeline {
   const logRequest = requestLog(logger);
   const open = (req: IncomingMessage, res: ServerResponse): RequestContext => {
     const startedAt = performance.now();
@@ -99,6 +106,8 @@ export function requestPipeline({ logger, metrics, headers }: RequestPipelineOpt
       body: undefined,
       capture: undefined,
       attempts: undefined,
+      rateLimitHeaders: [],
+      ownHeadersDue: false,
     };
     (req as Request).context = context;
     res.once('close', () => recordAnswer({ req, res, context, url, milliseconds: performance.now() - startedAt }, metrics, logRequest));
@@ -108,10 +117,27 @@ export function requestPipeline({ logger, metrics, headers }: RequestPipelineOpt
     const path = req.path.replace(/(?<=.)\/+$/, '');
     req.context.route = routeGroupOf(path);
     req.context.probe = isProbePath(path);
-    headers.setGatewayHeaders(res, req.context.id);
+    req.context.ownHeadersDue = true;
     next();
   };
   return { open, middleware };
+}
+
+/**
+ * Makes the answers of `app` (its response prototype) get the gateway's own headers when due
+ * (see RequestContext.ownHeadersDue), as their head goes out.
+ */
+export function ownHeadersAtWriteHead(app: Express, headers: HeaderPolicy): void {
+  // Every way of answering (end, write, flushHeaders, writeHead itself) writes the head through writeHead.
+  const writeHead = ServerResponse.prototype.writeHead;
+  app.response.writeHead = function writeHeadWithOwnHeaders(this: ServerResponse, ...args: unknown[]) {
+    const context = contextOf(this.req);
+    if (context?.ownHeadersDue) {
+      context.ownHeadersDue = false;
+      headers.setOwnHeadersUnlessSet(this, context.id, context.rateLimitHeaders);
+    }
+    return Reflect.apply(writeHead, this, args) as ServerResponse;
+  } as unknown as typeof app.response.writeHead;
 }
 
 interface AnsweredRequest {
