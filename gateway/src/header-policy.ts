@@ -174,8 +174,6 @@ export function headerPolicy(): HeaderPolicy {
     return fixed;
   };
   const ownHeaders = (id: string, rateLimit: FixedHeaders): FixedHeaders => [['X-Request-Id', id], ...fixedHeaders, ...rateLimit];
-  // Compared with the names Node gives a service's headers, without lower-casing them for every answer.
-  const fixedLowerCase = fixedHeaders.map(([name, value]) => [name, value, name.toLowerCase()] as const);
   return {
     setOwnHeadersUnlessSet(res, id, rateLimit) {
       for (const [name, value] of ownHeaders(id, rateLimit)) if (!res.hasHeader(name)) res.setHeader(name, value);
@@ -189,9 +187,7 @@ export function headerPolicy(): HeaderPolicy {
         sent.add(name);
         head.push(rawHeaders[index], rawHeaders[index + 1]);
       }
-      if (!sent.has(REQUEST_ID_HEADER)) head.push('X-Request-Id', id);
-      for (const [name, value, lowerCaseName] of fixedLowerCase) if (!sent.has(lowerCaseName)) head.push(name, value);
-      for (const [name, value] of rateLimit) if (!sent.has(name.toLowerCase())) head.push(name, value);
+      for (const [name, value] of ownHeaders(id, rateLimit)) if (!sent.has(name.toLowerCase())) head.push(name, value);
       return head;
     },
     gatewayHeadersBeside: (id, entryHeaders, rateLimit) => [['X-Request-Id', id], ...fixedHeadersBeside(entryHeaders), ...rateLimit],
