@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
 import cors from 'cors';
 import type { Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
@@ -22,7 +23,7 @@ import { INTERNAL_HEADERS, REQUEST_ID_HEADER } from '@ledger-api/http-core';
  *
  * A request sent to a service: the client's headers, with its request id set, its body's
  * length as the gateway read it (no Transfer-Encoding; no Expect, already answered), and
- * X-Forwarded-* as the client sent them, to which each sending adds the gateway's hop.
+ * X-Forwarded-* as the client sent them with the gateway's hop added, once however often it is sent.
  */
 
 /** The answer headers a script on another origin may read. */
@@ -92,7 +93,6 @@ const OF_ONE_CONNECTION = new Set(['connection', 'keep-alive', 'transfer-encodin
 const OF_ONE_SENDING = new Set(['date', ...OF_ONE_CONNECTION, REQUEST_ID_HEADER]);
 const NAME_THE_HEAD = new Set(['x-block-height', 'x-block-id']);
 const DESCRIBE_A_BODY = new Set(['content-type', 'content-length', 'content-encoding']);
-const FORWARDED_HEADERS = ['x-forwarded-for', 'x-forwarded-port', 'x-forwarded-proto', 'x-forwarded-host'];
 
 /** Whether a header of a service's answer (lower-case, as Node gives it) reaches the client. */
 export const passesFromService = (name: string): boolean => !FOR_THE_GATEWAY_ALONE.has(name) && !name.startsWith('access-control-');
@@ -118,21 +118,32 @@ export function flatHeaders(...lists: HeaderList[]): Array<string | string[]> {
   return headers;
 }
 
-/** The client's X-Forwarded-* headers, before a sending adds to them. */
-export const forwardedAsSent = (req: IncomingMessage): Array<[string, string | string[] | undefined]> =>
-  FORWARDED_HEADERS.map((name) => [name, req.headers[name]]);
+// The port a client asked for, when its Host names one: `host:port`, `[v6 address]:port`.
+const HOST_PORT = /:(\d+)$/;
 
-/** Puts the client's X-Forwarded-* headers back before the request is sent again. */
-export function restoreForwarded(req: IncomingMessage, forwarded: ReadonlyArray<readonly [string, string | string[] | undefined]>): void {
-  for (const [name, value] of forwarded) {
-    if (value === undefined) delete req.headers[name];
-    else req.headers[name] = value;
-  }
+/** A hop added to a client's list of them (X-Forwarded-For: client, proxy, ...). */
+const withHop = (sent: string | string[] | undefined, hop: string): string => (sent === undefined || sent === '' ? hop : `${String(sent)},${hop}`);
+
+/**
+ * Adds the gateway's hop to the client's X-Forwarded-* headers, as http-proxy's `xfwd` would,
+ * once per request: a request sent again to another replica goes with the same headers. Done
+ * here under fixed names: http-proxy builds each name anew for every request and sending,
+ * which V8 then has to flatten and look up.
+ */
+function addForwardedHop(req: IncomingMessage): void {
+  const { headers, socket } = req;
+  const encrypted = (socket as TLSSocket).encrypted === true;
+  const port = headers.host?.match(HOST_PORT)?.[1] ?? (encrypted ? '443' : '80');
+  headers['x-forwarded-for'] = withHop(headers['x-forwarded-for'], socket.remoteAddress ?? '');
+  headers['x-forwarded-port'] = withHop(headers['x-forwarded-port'], port);
+  headers['x-forwarded-proto'] = withHop(headers['x-forwarded-proto'], encrypted ? 'https' : 'http');
+  headers['x-forwarded-host'] ||= headers.host ?? '';
 }
 
 /** Readies a request's headers for its service, just before it is proxied. */
 export function prepareServiceRequest(req: IncomingMessage, { id, body }: { id: string; body: Buffer | undefined }): void {
   req.headers[REQUEST_ID_HEADER] = id;
+  addForwardedHop(req);
   // Node already answered `100 Continue` to the client. With the header still set,
   // http-proxy skips its proxyReq event, and with it the upstream deadline.
   delete req.headers.expect;
@@ -144,6 +155,22 @@ export function prepareServiceRequest(req: IncomingMessage, { id, body }: { id: 
 }
 
 type FixedHeaders = ReadonlyArray<readonly [string, string]>;
+
+// The gateway's own header names in lower case, as Node names a service's: they are few and fixed.
+const lowerCaseNames = new Map<string, string>();
+function lowerCaseOf(name: string): string {
+  let lower = lowerCaseNames.get(name);
+  if (lower === undefined) {
+    lower = name.toLowerCase();
+    lowerCaseNames.set(name, lower);
+  }
+  return lower;
+}
+
+/** Adds one of the gateway's own headers to a proxied head, unless the service sent it. */
+function addUnlessSent(head: string[], sent: ReadonlySet<string>, name: string, value: string): void {
+  if (!sent.has(lowerCaseOf(name))) head.push(name, value);
+}
 
 export interface HeaderPolicy {
   /** Sets the gateway's own headers (1) on an answer Express routes, as its head goes out: all but those its handler set. */
@@ -187,7 +214,9 @@ export function headerPolicy(): HeaderPolicy {
         sent.add(name);
         head.push(rawHeaders[index], rawHeaders[index + 1]);
       }
-      for (const [name, value] of ownHeaders(id, rateLimit)) if (!sent.has(name.toLowerCase())) head.push(name, value);
+      addUnlessSent(head, sent, 'X-Request-Id', id);
+      for (const [name, value] of fixedHeaders) addUnlessSent(head, sent, name, value);
+      for (const [name, value] of rateLimit) addUnlessSent(head, sent, name, value);
       return head;
     },
     gatewayHeadersBeside: (id, entryHeaders, rateLimit) => [['X-Request-Id', id], ...fixedHeadersBeside(entryHeaders), ...rateLimit],

@@ -100,6 +100,25 @@ describe('routing to the three areas', () => {
     expect(nftBase.received[0].headers['x-request-id']).toBe('client-id.42:a_b');
   });
 
+  it("adds the gateway's hop to the X-Forwarded-* headers a service receives", async () => {
+    const port = new URL(url).port;
+    await fetch(`${url}/api/nft/assets`);
+    expect(nftBase.received[0].headers).toMatchObject({
+      'x-forwarded-for': '127.0.0.1',
+      'x-forwarded-port': port,
+      'x-forwarded-proto': 'http',
+      'x-forwarded-host': `127.0.0.1:${port}`,
+    });
+    const client = { 'x-forwarded-for': '203.0.113.9', 'x-forwarded-port': '443', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'api.example' };
+    await fetch(`${url}/api/nft/assets`, { headers: client });
+    expect(nftBase.received[1].headers).toMatchObject({
+      'x-forwarded-for': '203.0.113.9,127.0.0.1',
+      'x-forwarded-port': `443,${port}`,
+      'x-forwarded-proto': 'https,http',
+      'x-forwarded-host': 'api.example',
+    });
+  });
+
   it('replaces an unacceptable client request id', async () => {
     const response = await fetch(`${url}/api/nft/assets`, { headers: { 'x-request-id': 'x'.repeat(200) } });
     const requestId = response.headers.get('x-request-id');

@@ -4,7 +4,7 @@ import type { RequestHandler } from 'express';
 import { createProxyMiddleware, debugProxyErrorsPlugin, type Plugin } from 'http-proxy-middleware';
 import type { Logger, Metrics } from '@ledger-api/observability';
 import { sendError } from './errors';
-import { forwardedAsSent, prepareServiceRequest, restoreForwarded, type HeaderPolicy } from './header-policy';
+import { prepareServiceRequest, type HeaderPolicy } from './header-policy';
 import { contextOf, type Attempts } from './request-context';
 import type { UpstreamPool } from './upstream-pool';
 import type { RoutedArea, ServiceName } from './upstreams';
@@ -92,7 +92,6 @@ interface NextAttempt {
 function firstAttempt(req: IncomingMessage, baseUrl: string): void {
   contextOf(req).attempts = {
     tried: [baseUrl],
-    forwarded: forwardedAsSent(req),
     reusedConnection: false,
     sentAfresh: false,
     sentAt: performance.now(),
@@ -127,7 +126,6 @@ function nextAttempt(error: Error, req: IncomingMessage, res: ServerResponse, po
   const next = another === undefined ? afreshAfterReset(attempts) : { baseUrl: another, afresh: false };
   if (next === undefined) return undefined;
   attempts.tried.push(next.baseUrl);
-  restoreForwarded(req, attempts.forwarded);
   return next;
 }
 
@@ -231,7 +229,6 @@ export function createAreaProxy(options: AreaProxyOptions): RequestHandler {
     },
     agent,
     changeOrigin: true,
-    xfwd: true,
     // Without toProxy, http-proxy re-parses req.url with the legacy url.parse, which
     // rewrites some characters (a backslash becomes a slash); the service must get the
     // path and query exactly as the client sent them.

@@ -13,10 +13,9 @@ export interface EdgeCapture {
   generation: number;
 }
 
-/** The replicas a request was sent to, and its X-Forwarded-* headers as the client sent them (each sending adds to them). */
+/** The replicas a request was sent to. */
 export interface Attempts {
   tried: string[];
-  forwarded: ReadonlyArray<readonly [string, string | string[] | undefined]>;
   /** The last sending went out on a kept-alive connection, which the replica may have been closing. */
   reusedConnection: boolean;
   /** It was sent again, on a connection of its own, after a kept-alive one was reset. */
@@ -64,14 +63,17 @@ declare module 'express-serve-static-core' {
 /** The context of a request the gateway opened (for code that sees it as a bare IncomingMessage). */
 export const contextOf = (req: IncomingMessage): RequestContext => (req as Request).context;
 
-const FIXED_ROUTES: Record<string, string> = {
-  '/livez': 'livez',
-  '/api/openapi.json': 'openapi',
-};
+const FIXED_ROUTES = new Map([
+  ['/livez', 'livez'],
+  ['/api/openapi.json', 'openapi'],
+]);
+
+/** `/api/nft/assets//` as `/api/nft/assets`; `/` stays. Most paths end otherwise and pass untouched. */
+const withoutTrailingSlashes = (path: string) => (path.length > 1 && path.endsWith('/') ? path.replace(/(?<=.)\/+$/, '') : path);
 
 /** A small, fixed set of labels: raw paths would give metrics unbounded cardinality. */
 function routeGroupOf(path: string): string {
-  const fixed = FIXED_ROUTES[path];
+  const fixed = FIXED_ROUTES.get(path);
   if (fixed) return fixed;
   const area = ROUTED_AREAS.find((listed) => isUnderMount(path, listed));
   return area?.service ?? 'unmatched';
@@ -114,7 +116,7 @@ export function requestPipeline({ logger, metrics }: RequestPipelineOptions): Re
     return context;
   };
   const middleware: RequestHandler = (req, res, next) => {
-    const path = req.path.replace(/(?<=.)\/+$/, '');
+    const path = withoutTrailingSlashes(req.path);
     req.context.route = routeGroupOf(path);
     req.context.probe = isProbePath(path);
     req.context.ownHeadersDue = true;
