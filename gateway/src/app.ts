@@ -126,9 +126,9 @@ export function buildApp(config: GatewayConfig, deps: GatewayDependencies): Gate
   app.get('/livez', livez);
 
   if (rateLimiter) app.use(rateLimiter.middleware);
-  app.get('/api/openapi.json', openApiHandler(readOpenApiDocument()));
   const edgeAreas = mountAreas(app, config, deps, headers, areaMetrics(metrics));
-  // After the areas, which it shares no path with: API requests need not pass its routes.
+  // After the areas, which they share no path with: API requests need not pass their routes.
+  app.get('/api/openapi.json', openApiHandler(readOpenApiDocument()));
   app.use(apiReference());
 
   app.use(answerNotFound);

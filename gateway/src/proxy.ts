@@ -77,7 +77,8 @@ const clientLeft = (res: ServerResponse) => res.destroyed && !res.writableFinish
  */
 function boundExchange(proxyReq: ClientRequest, res: ServerResponse, timeoutMs: number): void {
   const timer = setTimeout(() => proxyReq.destroy(new UpstreamTimeoutError(`no answer within ${timeoutMs} ms`)), timeoutMs);
-  res.once('close', () => {
+  // Closes once, as does a service's answer below: `on` spares the wrapper `once` makes per request.
+  res.on('close', () => {
     clearTimeout(timer);
     if (clientLeft(res)) proxyReq.destroy();
   });
@@ -175,7 +176,7 @@ function onUpstreamAnswer(options: AreaProxyOptions) {
     }
     options.onAnswer?.(proxyRes, req);
     // An answer cut off mid-body must reach the client as a cut-off answer, not a hang.
-    proxyRes.once('close', () => {
+    proxyRes.on('close', () => {
       if (!proxyRes.complete) res.destroy();
     });
     context.ownHeadersDue = false;

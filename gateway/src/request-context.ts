@@ -112,7 +112,8 @@ export function requestPipeline({ logger, metrics }: RequestPipelineOptions): Re
       ownHeadersDue: false,
     };
     (req as Request).context = context;
-    res.once('close', () => recordAnswer({ req, res, context, url, milliseconds: performance.now() - startedAt }, metrics, logRequest));
+    // A response closes once: `on` spares the wrapper `once` would make for every request.
+    res.on('close', () => recordAnswer({ req, res, context, url, milliseconds: performance.now() - startedAt }, metrics, logRequest));
     return context;
   };
   const middleware: RequestHandler = (req, res, next) => {
