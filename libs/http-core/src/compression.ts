@@ -47,10 +47,23 @@ async function encoded(identity: PageVariant, coding: ContentCoding): Promise<Pa
   return { encoding: coding, etag: `${identity.etag.slice(0, -1)}-${coding}"`, body };
 }
 
+/** Every representation of a body, each on its own: the plain one at once, an encoded one once its zlib call is done. */
+export type VariantsInEncoding = Readonly<Record<ContentCoding, Promise<PageVariant>>>;
+
+/** Starts every representation of a body: an answer can go out in its own form while the others are still being encoded. */
+export function encodeEachVariant(body: string | Buffer): VariantsInEncoding {
+  const identity = plain(body);
+  return { identity: Promise.resolve(identity), br: encoded(identity, 'br'), gzip: encoded(identity, 'gzip') };
+}
+
 /** Every representation of a body, made once (for a page that is cached, or a document served for the process's life). */
 export async function encodeVariants(body: string | Buffer): Promise<CachedPage> {
-  const identity = plain(body);
-  const [br, gzip] = await Promise.all([encoded(identity, 'br'), encoded(identity, 'gzip')]);
+  return allEncoded(encodeEachVariant(body));
+}
+
+/** The whole page, once each of its representations is encoded. */
+export async function allEncoded(variants: VariantsInEncoding): Promise<CachedPage> {
+  const [br, gzip, identity] = await Promise.all([variants.br, variants.gzip, variants.identity]);
   return { br, gzip, identity };
 }
 

@@ -1,4 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync, openSync, closeSync, rmSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { request, type IncomingHttpHeaders, type Server } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Koa from 'koa';
@@ -84,6 +89,24 @@ function exchange(method: string, path: string, headers: Record<string, string> 
 }
 
 const DECODE: Record<string, (body: Buffer) => Buffer> = { br: brotliDecompressSync, gzip: gunzipSync, identity: (body) => body };
+
+/**
+ * Keeps every thread of libuv's pool, where zlib compresses, waiting: each opens a FIFO for
+ * reading, which blocks until release() opens it for writing.
+ */
+function occupyThreadPool(): { release(): Promise<void> } {
+  const directory = mkdtempSync(join(tmpdir(), 'pool-'));
+  const fifos = Array.from({ length: Number(process.env.UV_THREADPOOL_SIZE ?? 4) }, (_, index) => join(directory, `fifo-${index}`));
+  for (const fifo of fifos) execFileSync('mkfifo', [fifo]);
+  const readers = fifos.map((fifo) => open(fifo, 'r'));
+  return {
+    async release() {
+      for (const fifo of fifos) closeSync(openSync(fifo, 'w'));
+      for (const reader of await Promise.all(readers)) await reader.close();
+      rmSync(directory, { recursive: true });
+    },
+  };
+}
 
 describe('pageCache', () => {
   it('caches a page read from a settled state that held still', async () => {
@@ -206,6 +229,22 @@ describe('pageCache content codings', () => {
       expect(JSON.parse(answer.body.toString())).toEqual({ renders: 1 });
     }
     expect(new Set(answers.map(({ headers }) => headers.etag)).size).toBe(1);
+  });
+
+  it('answers a plain request before the page is compressed, and stores the page once it is', async () => {
+    const pool = occupyThreadPool();
+    try {
+      const plain = await exchange('GET', '/big', { 'accept-encoding': 'identity' });
+      expect(JSON.parse(plain.body.toString())).toEqual(render('/big'));
+      expect(stored.size).toBe(0);
+    } finally {
+      await pool.release();
+    }
+    await waitFor(() => stored.size === 1, 'the page to be stored');
+    const compressed = await exchange('GET', '/big', { 'accept-encoding': 'br' });
+    expect(JSON.parse(brotliDecompressSync(compressed.body).toString())).toEqual(render('/big'));
+    expect(renders).toBe(1);
+    expect(lookups).toEqual(['miss', 'hit']);
   });
 
   it('compresses a page it may not cache, for this one request', async () => {

@@ -2,13 +2,15 @@ import { hash } from 'node:crypto';
 import type { CachedPage, ContentCoding, PageCache, PageVariant } from '@ledger-api/cache';
 import type { Context, Middleware } from 'koa';
 import {
+  allEncoded,
+  encodeEachVariant,
   encodeVariant,
-  encodeVariants,
   holdsUntilDataChanges,
   isStorable,
   LEDGER_COMMIT_HEADER,
   negotiateEncoding,
   pageRequestKey,
+  type VariantsInEncoding,
   setContentEncoding,
   setRepresentationHeaders,
   STORABLE_HEADER,
@@ -58,7 +60,10 @@ export interface PageCacheOptions {
  *
  * A page is stored with its br and gzip forms and an ETag for each, all made once,
  * so a hit hashes and compresses nothing. The answer is the form the request's
- * Accept-Encoding picks (see negotiateEncoding); a GET or HEAD whose If-None-Match
+ * Accept-Encoding picks (see negotiateEncoding), sent as soon as that form is made:
+ * a plain answer does not wait for the zlib calls of the others, which the page is
+ * stored after (right after a commit many pages are made at once, and their
+ * compressing queues on the thread pool). A GET or HEAD whose If-None-Match
  * holds for that form answers 304. POST answers are never stored by clients
  * (`no-store`); GET answers are revalidated (`no-cache`).
  *
@@ -74,8 +79,11 @@ export function pageCache(options: PageCacheOptions): Middleware {
   };
 }
 
-/** Pages being rendered, by key: each settles to the stored page, or to undefined when it was not stored. */
-type PagesInRender = Map<string, Promise<CachedPage | undefined>>;
+/**
+ * Pages being rendered or encoded, by key: each settles to the page's forms in encoding, or to
+ * undefined when it will not be stored. A key leaves once its page is stored.
+ */
+type PagesInRender = Map<string, Promise<VariantsInEncoding | undefined>>;
 
 type LedgerState = Awaited<ReturnType<PageCacheOptions['ledgerState']>>;
 
@@ -108,25 +116,59 @@ async function cachedRender(
   options.lookups?.inc({ result: hit === null ? 'miss' : 'hit' });
   if (hit !== null) return { variant: hit, settledAt: before.commit };
   const inRender = await rendering.get(key);
-  if (inRender) return { variant: inRender[coding], settledAt: before.commit };
-  const rendered = renderPage(options, before, ctx, render, coding, true);
+  if (inRender) return { variant: await inRender[coding], settledAt: before.commit };
+  return renderAndStore(cache, rendering, key, renderPage(options, before, ctx, render, coding, true));
+}
+
+/**
+ * Answers with the rendered page's own form as soon as it is made, and stores the page once all
+ * its forms are; until then, requests for it wait for it under `key` instead of rendering it again.
+ */
+async function renderAndStore(
+  cache: PageCacheLike,
+  rendering: PagesInRender,
+  key: string,
+  rendered: Promise<RenderedPage & { stored?: PageToStore }>,
+): Promise<RenderedPage> {
   const page = rendered.then(
-    ({ whole }) => whole,
+    ({ stored }) => stored?.variants,
     () => undefined,
   );
   rendering.set(key, page);
-  try {
-    const { whole, ...answer } = await rendered;
-    if (whole) await cache.set(key, whole);
-    return answer;
-  } finally {
+  const leave = () => {
     if (rendering.get(key) === page) rendering.delete(key);
+  };
+  try {
+    const { stored, ...answer } = await rendered;
+    // The caches log their own failures; a page not stored is rendered again by a later request.
+    if (stored)
+      void stored.whole
+        .then((whole) => whole && cache.set(key, whole))
+        .catch(() => undefined)
+        .finally(leave);
+    else leave();
+    return answer;
+  } catch (error) {
+    leave();
+    throw error;
   }
+}
+
+/** A page to be stored: its forms as each is made, and the whole page once all are (undefined when one failed to encode). */
+interface PageToStore {
+  variants: VariantsInEncoding;
+  whole: Promise<CachedPage | undefined>;
+}
+
+function pageToStore(text: string): PageToStore {
+  const variants = encodeEachVariant(text);
+  // A form that fails to encode fails the requests that asked for it; the page is then not stored.
+  return { variants, whole: allEncoded(variants).catch(() => undefined) };
 }
 
 /**
  * Renders the page and encodes the form to send; with `encodeAll`, a page read from one
- * settled state comes with every form of it (`whole`), to be stored. A page read while a
+ * settled state comes with every form of it in encoding (`stored`), to be stored. A page read while a
  * block was being written may mix two ledger states: it is served once but never stored.
  * A revert that changes data moves both generations on as well (to values never used
  * before), so no page of a later state can ever be found under an earlier state's key.
@@ -138,13 +180,13 @@ async function renderPage(
   render: () => Promise<unknown>,
   coding: ContentCoding,
   encodeAll: boolean,
-): Promise<RenderedPage & { whole?: CachedPage }> {
+): Promise<RenderedPage & { stored?: PageToStore }> {
   await render();
   const text = JSON.stringify(ctx.body);
   if (!(await renderedWhole(options, before))) return { variant: await encodeVariant(text, coding) };
   if (!encodeAll) return { variant: await encodeVariant(text, coding), settledAt: before.commit };
-  const whole = await encodeVariants(text);
-  return { variant: whole[coding], settledAt: before.commit, whole };
+  const stored = pageToStore(text);
+  return { variant: await stored.variants[coding], settledAt: before.commit, stored };
 }
 
 /** No block commit was in flight before or after the render, and the commit held still across it. */
