@@ -158,4 +158,9 @@ describe('request logs', () => {
     await fetch(`${logged.url}/livez`, { headers: { 'x-request-id': 'gateway-probe-livez' } });
     expect(await lineOf('gateway-probe-livez')).toMatchObject({ level: 20, url: '/livez', statusCode: 200 });
   });
+
+  it('labels and logs a path by its route whatever trailing slashes it ends in', async () => {
+    await fetch(`${logged.url}/livez/`, { headers: { 'x-request-id': 'gateway-probe-livez-slash' } });
+    expect(await lineOf('gateway-probe-livez-slash')).toMatchObject({ level: 20, url: '/livez/', route: 'livez', statusCode: 200 });
+  });
 });

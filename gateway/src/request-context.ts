@@ -1,6 +1,6 @@
 import { ServerResponse, type IncomingMessage } from 'node:http';
 import type { Express, Request, RequestHandler } from 'express';
-import { REQUEST_ID_HEADER, requestIdFrom } from '@ledger-api/http-core';
+import { normalizePath, REQUEST_ID_HEADER, requestIdFrom } from '@ledger-api/http-core';
 import { isProbePath, requestLog, type Logger, type Metrics } from '@ledger-api/observability';
 import type { HeaderPolicy } from './header-policy';
 import { ROUTED_AREAS, isUnderMount } from './upstreams';
@@ -68,9 +68,6 @@ const FIXED_ROUTES = new Map([
   ['/api/openapi.json', 'openapi'],
 ]);
 
-/** `/api/nft/assets//` as `/api/nft/assets`; `/` stays. Most paths end otherwise and pass untouched. */
-const withoutTrailingSlashes = (path: string) => (path.length > 1 && path.endsWith('/') ? path.replace(/(?<=.)\/+$/, '') : path);
-
 /** A small, fixed set of labels: raw paths would give metrics unbounded cardinality. */
 function routeGroupOf(path: string): string {
   const fixed = FIXED_ROUTES.get(path);
@@ -117,7 +114,7 @@ export function requestPipeline({ logger, metrics }: RequestPipelineOptions): Re
     return context;
   };
   const middleware: RequestHandler = (req, res, next) => {
-    const path = withoutTrailingSlashes(req.path);
+    const path = normalizePath(req.path);
     req.context.route = routeGroupOf(path);
     req.context.probe = isProbePath(path);
     req.context.ownHeadersDue = true;
