@@ -81,7 +81,8 @@ export function pageCache(options: PageCacheOptions): Middleware {
 
 /**
  * Pages being rendered or encoded, by key: each settles to the page's forms in encoding, or to
- * undefined when it will not be stored. A key leaves once its page is stored.
+ * undefined when it will not be stored. A key leaves once its page is stored, or once it is
+ * known that it will not be (not storable, a form failed to encode, the render failed).
  */
 type PagesInRender = Map<string, Promise<VariantsInEncoding | undefined>>;
 
