@@ -70,8 +70,8 @@ export const gatewayConfigSchema = z.object({
   UPSTREAM_RECHECK_MS: env.int(500, 10),
   // Connections to each service, kept alive between requests; requests beyond wait for a free one.
   UPSTREAM_MAX_SOCKETS: env.int(64, 1),
-  // An idle connection to a service is closed after this long: under the services' KEEP_ALIVE_TIMEOUT_MS
-  // (65 s), so the gateway never sends on a connection the service is closing.
+  // An idle connection to a service is closed after this long (within a second more): under the services'
+  // KEEP_ALIVE_TIMEOUT_MS (65 s), so the gateway never sends on a connection the service is closing.
   UPSTREAM_IDLE_TIMEOUT_MS: env.int(30_000, 1),
   // A connection to a service is closed after the first answer it completes at this age, 0 never: behind one
   // address that balances connections rather than requests (a Kubernetes Service), a replica added under steady

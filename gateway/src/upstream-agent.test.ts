@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
+import { waitFor } from '@ledger-api/test-kit';
 import { portOf } from './server';
 import { send } from './testing/gateway-harness';
 import { RecyclingAgent, type SocketRecycling } from './upstream-agent';
@@ -9,6 +10,8 @@ interface CountingServer {
   url: string;
   /** Requests answered on each connection, in the order the connections were opened. */
   perConnection: number[];
+  /** Connections closed so far, by either end. */
+  closed(): number;
   close(): Promise<void>;
 }
 
@@ -20,9 +23,11 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
-async function countingServer(): Promise<CountingServer> {
+/** `answerAfterMs`: how long each answer takes. */
+async function countingServer(answerAfterMs = 0): Promise<CountingServer> {
   const perConnection: number[] = [];
   const numberOf = new WeakMap<Socket, number>();
+  let closed = 0;
   const server: Server = createServer((req, res) => {
     let number = numberOf.get(req.socket);
     if (number === undefined) {
@@ -30,12 +35,14 @@ async function countingServer(): Promise<CountingServer> {
       numberOf.set(req.socket, number);
     }
     perConnection[number] += 1;
-    res.end(String(number));
+    setTimeout(() => res.end(String(number)), answerAfterMs);
   });
+  server.on('connection', (socket) => socket.on('close', () => (closed += 1)));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const started = {
     url: `http://127.0.0.1:${portOf(server)}`,
     perConnection,
+    closed: () => closed,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -58,7 +65,7 @@ const inTurn = async (count: number, ask: () => Promise<unknown>) => {
 describe('the upstream agent', () => {
   it('closes a connection after its last allowed answer, and opens a new one for the next request', async () => {
     const server = await countingServer();
-    const agent = recyclingAgent({ maxAgeMs: 0, maxRequests: 3 });
+    const agent = recyclingAgent({ idleMs: 0, maxAgeMs: 0, maxRequests: 3 });
     await inTurn(8, () => send(server.url, { agent }));
     expect(server.perConnection).toEqual([3, 3, 2]);
   });
@@ -66,7 +73,7 @@ describe('the upstream agent', () => {
   it('closes a connection after the first answer it completes once it is old enough', async () => {
     const server = await countingServer();
     let now = 0;
-    const agent = recyclingAgent({ maxAgeMs: 1_000, maxRequests: 0, now: () => now });
+    const agent = recyclingAgent({ idleMs: 0, maxAgeMs: 1_000, maxRequests: 0, now: () => now });
     await inTurn(2, () => send(server.url, { agent }));
     now = 1_000;
     // Still sent on the old connection: it is closed after this answer, not while idle or in use.
@@ -77,7 +84,7 @@ describe('the upstream agent', () => {
 
   it('hands no retired connection to a request waiting for one, and fails none', async () => {
     const server = await countingServer();
-    const agent = recyclingAgent({ maxAgeMs: 0, maxRequests: 1 }, 1);
+    const agent = recyclingAgent({ idleMs: 0, maxAgeMs: 0, maxRequests: 1 }, 1);
     const answers = await Promise.all(Array.from({ length: 5 }, () => send(server.url, { agent })));
     expect(answers.map(({ status, body }) => [status, body])).toEqual([0, 1, 2, 3, 4].map((number) => [200, String(number)]));
     expect(server.perConnection).toEqual([1, 1, 1, 1, 1]);
@@ -86,8 +93,31 @@ describe('the upstream agent', () => {
   it('keeps connections for good when neither limit is set', async () => {
     const server = await countingServer();
     let now = 0;
-    const agent = recyclingAgent({ maxAgeMs: 0, maxRequests: 0, now: () => (now += 60_000) });
+    const agent = recyclingAgent({ idleMs: 0, maxAgeMs: 0, maxRequests: 0, now: () => (now += 60_000) });
     await inTurn(5, () => send(server.url, { agent }));
     expect(server.perConnection).toEqual([5]);
+  });
+
+  it('closes a connection that idles in the pool past its idle time, and opens a new one for the next request', async () => {
+    const server = await countingServer();
+    const agent = recyclingAgent({ idleMs: 300, maxAgeMs: 0, maxRequests: 0 });
+    await send(server.url, { agent });
+    // Well within the idle time: the connection is still in the pool.
+    expect((await send(server.url, { agent })).reusedSocket).toBe(true);
+    await waitFor(() => server.closed() === 1, 'the idle connection to close', 5_000, 20);
+    expect((await send(server.url, { agent })).reusedSocket).toBe(false);
+    expect(server.perConnection).toEqual([2, 1]);
+  });
+
+  it('never closes a connection while it carries a request, however long past the idle time its answer takes', async () => {
+    const server = await countingServer(600);
+    const agent = recyclingAgent({ idleMs: 50, maxAgeMs: 0, maxRequests: 0 });
+    // Once a connection is back in the pool, the agent looks for idle ones every 50 ms: each answer takes twelve times that.
+    await send(server.url, { agent });
+    const answers = await Promise.all([send(server.url, { agent }), send(server.url, { agent })]);
+    expect(answers.map(({ status, body }) => [status, body])).toEqual([
+      [200, '0'],
+      [200, '1'],
+    ]);
   });
 });

@@ -98,9 +98,7 @@ export function createUpstreamAgent(
       maxSockets: config.UPSTREAM_MAX_SOCKETS,
       maxFreeSockets: config.UPSTREAM_MAX_SOCKETS,
       scheduling: 'lifo',
-      // A socket's timeout closes it only while it is idle in the pool.
-      timeout: config.UPSTREAM_IDLE_TIMEOUT_MS,
     },
-    { maxAgeMs: config.UPSTREAM_SOCKET_MAX_AGE_MS, maxRequests: config.UPSTREAM_SOCKET_MAX_REQUESTS },
+    { idleMs: config.UPSTREAM_IDLE_TIMEOUT_MS, maxAgeMs: config.UPSTREAM_SOCKET_MAX_AGE_MS, maxRequests: config.UPSTREAM_SOCKET_MAX_REQUESTS },
   );
 }
