@@ -91,14 +91,16 @@ export class RecyclingAgent extends Agent {
     const idleSince = this.now() - this.recycling.idleMs;
     let kept = 0;
     for (const pool of Object.values(this.freeSockets)) {
-      for (const socket of pool?.slice() ?? []) {
-        const idled = (this.lives.get(socket)?.freedAt ?? -Infinity) <= idleSince;
-        if (!idled) {
+      if (!pool) continue;
+      // From the end, so that taking one out leaves the rest to look at where they were.
+      for (let index = pool.length - 1; index >= 0; index -= 1) {
+        const socket = pool[index];
+        if ((this.lives.get(socket)?.freedAt ?? -Infinity) > idleSince) {
           kept += 1;
           continue;
         }
         // Out of the pool first: until its close is seen, the agent could still hand it to a request.
-        pool!.splice(pool!.indexOf(socket), 1);
+        pool.splice(index, 1);
         socket.destroy();
       }
     }
