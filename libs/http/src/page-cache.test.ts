@@ -32,10 +32,21 @@ function render(path: string): unknown {
   return { renders, data: Array.from({ length: 40 }, (_, index) => ({ id: index.toString(16).padStart(64, 'a'), name: `thing ${index}` })) };
 }
 
-beforeAll(async () => {
+/**
+ * Each test gets its own app, and with it its own page cache and pages in render: a page an
+ * earlier test left encoding on the thread pool can neither answer nor be stored in a later one.
+ */
+beforeEach(async () => {
+  state = { commit: 'g1', dataCommit: 'g1' };
+  duringRender = () => undefined;
+  renders = 0;
+  renderGate = Promise.resolve();
+  const pages = new Map<string, CachedPage>();
+  stored = pages;
+  lookups.length = 0;
   const cache: PageCacheLike = {
-    get: async (key, coding) => stored.get(key)?.[coding] ?? null,
-    set: async (key, page) => void stored.set(key, page),
+    get: async (key, coding) => pages.get(key)?.[coding] ?? null,
+    set: async (key, page) => void pages.set(key, page),
   };
   const app = new Koa();
   // As a route marks its answers: every path's but `/unmarked`'s may be kept.
@@ -55,15 +66,11 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
 });
 
-afterAll(() => new Promise<void>((done) => server.close(() => done())));
-
-beforeEach(() => {
-  state = { commit: 'g1', dataCommit: 'g1' };
-  duringRender = () => undefined;
-  renders = 0;
-  renderGate = Promise.resolve();
-  stored = new Map();
-  lookups.length = 0;
+afterEach(async () => {
+  const closed = once(server, 'close');
+  server.close();
+  server.closeAllConnections();
+  await closed;
 });
 
 const read = async () => ((await (await fetch(`${base}/things`)).json()) as { renders: number }).renders;
